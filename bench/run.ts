@@ -1,0 +1,433 @@
+// npm run bench: the speed suite of issue 8. Every figure is reported as a ratio to a
+// baseline measured in the same run on the same machine: a bare node:http server
+// answering a fixed JSON body of the same size as the board page. Servers run as
+// child processes; load comes from this process (autocannon) over loopback.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { openDatabase, queryRows, type Database } from "../src/server/db/client";
+import { seedCarriers, seedLoads, seedSessions } from "./seed";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const ROOT = new URL("..", import.meta.url).pathname;
+const WORK = join(ROOT, ".tmp", "bench");
+const PASSWORD = "Bench!2026pass";
+const BOARD_QUERY = "/api/loads?limit=50&weight=gt10000&equipmentType=Flatbed";
+
+interface Row {
+  scenario: string;
+  engine: string;
+  rps?: number;
+  p50?: number;
+  p99?: number;
+  errors?: number;
+  ratio?: number;
+  note?: string;
+}
+const rows: Row[] = [];
+const children: ChildProcess[] = [];
+
+function log(msg: string) {
+  process.stdout.write(`[bench] ${msg}\n`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startApp(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let out = "";
+  child.stdout!.on("data", (d) => (out += String(d)));
+  child.stderr!.on("data", (d) => (out += String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const start = Date.now();
+  while (Date.now() - start < 60_000) {
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) return { url, child };
+    } catch {
+      /* not yet */
+    }
+    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start: ${out}`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const done = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+async function startBaseline(bodySize: number): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const body = JSON.stringify([{ pad: "x".repeat(Math.max(0, bodySize - 12)) }]);
+  const code = `const b=Buffer.from(${JSON.stringify(body)});require("node:http").createServer((q,s)=>{s.writeHead(200,{"content-type":"application/json; charset=utf-8","content-length":b.length});s.end(b)}).listen(${port},"127.0.0.1",()=>console.log("up"))`;
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  children.push(child);
+  await new Promise<void>((resolve) => child.stdout!.once("data", () => resolve()));
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+type Cannon = autocannon.Result;
+function cannon(opts: autocannon.Options): Promise<Cannon> {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 50, duration: SECONDS, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+const errorsOf = (r: Cannon) => r.errors + r.timeouts + (r.non2xx - (r.statusCodeStats?.["304"]?.count ?? 0));
+
+async function login(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  const set = res.headers.get("set-cookie") ?? "";
+  return set.split(";")[0];
+}
+
+async function prepare(database: Database, carriers: number): Promise<{ carrierIds: string[]; cookies: string[] }> {
+  await database.migrate();
+  const carrierIds = await seedCarriers(database, carriers, PASSWORD);
+  await database.db.execute(sql`
+    insert into users (email, password, name, carrier_name, role, is_admin, is_approved)
+    select 'bench-admin@example.com', password, 'Bench Admin', 'Bench HQ', 'admin', true, true from users where email = 'bench-1@example.com'
+    on conflict (email) do nothing`);
+  const cookies = await seedSessions(database, carrierIds);
+  return { carrierIds, cookies };
+}
+
+async function loadCount(database: Database): Promise<number> {
+  const [r] = await queryRows<{ n: string }>(database.db, sql`select count(*)::text as n from loads`);
+  return Number(r.n);
+}
+
+/** Board page: GET with filters, 50 rows. */
+async function boardPage(url: string, cookie: string, label: string, engine: string, baselineRps: number) {
+  const r = await cannon({ url: `${url}${BOARD_QUERY}`, headers: { cookie } });
+  rows.push({ scenario: label, engine, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: errorsOf(r), ratio: r.requests.average / baselineRps });
+  return r;
+}
+
+/** spec §9 carrier mix: loads every 10 s, stats and own bids every 15 s → 3 : 2 : 2. */
+function carrierMix(cookies: string[]): autocannon.Request[] {
+  let i = 0;
+  const next = () => cookies[i++ % cookies.length];
+  const paths = ["/api/loads?limit=50", "/api/loads?limit=50", "/api/loads?limit=50", "/api/stats", "/api/stats", "/api/user/bids", "/api/user/bids"];
+  return paths.map((path) => ({ method: "GET", path, setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, cookie: next() } }) }));
+}
+
+/** spec §9 admin mix: loads 8 s, bids 12 s, stats 15 s, pending 15 s, users 20 s, carriers 30 s (per 120 s: 15,10,8,8,6,4). */
+function adminMix(cookie: string): autocannon.Request[] {
+  const weights: [string, number][] = [
+    ["/api/loads?limit=50", 15],
+    ["/api/admin/bids", 10],
+    ["/api/stats", 8],
+    ["/api/users/pending", 8],
+    ["/api/users", 6],
+    ["/api/users/carrier", 4],
+  ];
+  return weights.flatMap(([path, n]) => Array.from({ length: n }, () => ({ method: "GET" as const, path, headers: { cookie } })));
+}
+
+async function acceptStorm(url: string, database: Database, cookies: string[], engine: string) {
+  // 100 fresh available loads; 1,000 carriers, ten on each load, all at once
+  const ids = await queryRows<{ id: string }>(
+    database.db,
+    sql`insert into loads (load_number, status, pickup_city, delivery_city, pickup_date, price, distance)
+        select 'STORM-' || ${engine} || '-' || g, 'available', 'Leeds', 'Hull', now(), 500, 60 from generate_series(1, 100) g returning id`,
+  );
+  const attempts = cookies.slice(0, 1000).map((cookie, i) => ({ cookie, loadId: ids[i % ids.length].id }));
+  const start = performance.now();
+  const results = await Promise.all(
+    attempts.map(async (a) => {
+      try {
+        const r = await fetch(`${url}/api/loads/${a.loadId}/accept`, {
+          method: "PATCH",
+          headers: { cookie: a.cookie, "content-type": "application/json" },
+          body: "{}",
+        });
+        await r.arrayBuffer();
+        return r.status;
+      } catch {
+        return 0;
+      }
+    }),
+  );
+  const ms = performance.now() - start;
+  const winners = results.filter((s) => s === 200).length;
+  const conflicts = results.filter((s) => s === 409).length;
+  const [check] = await queryRows<{ accepted: string; distinct_loads: string }>(
+    database.db,
+    sql`select count(*)::text as accepted, count(distinct id)::text as distinct_loads from loads where load_number like ${`STORM-${engine}-%`} and status = 'accepted'`,
+  );
+  rows.push({
+    scenario: "4 accept storm (1,000 carriers, 100 loads)",
+    engine,
+    note: `settled in ${ms.toFixed(0)} ms; ${winners} winners (200), ${conflicts} refused (409), ${1000 - winners - conflicts} other; ${check.accepted} loads accepted${winners === 100 && Number(check.accepted) === 100 ? " ✔ exactly 100" : " ✘"}`,
+  });
+}
+
+async function benchEngine(engine: "postgres" | "pglite", baseline: { rps: number }) {
+  log(`${engine}: preparing`);
+  let database: Database;
+  let env: Record<string, string>;
+  let dbName = "";
+  const dataDir = join(WORK, engine);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  if (engine === "postgres") {
+    dbName = "lb_bench";
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(PG_URL);
+    u.pathname = `/${dbName}`;
+    env = { DATABASE_URL: u.toString(), DATA_DIR: dataDir };
+    database = await openDatabase({ dataDir, databaseUrl: u.toString() });
+  } else {
+    env = { DATA_DIR: dataDir };
+    database = await openDatabase({ dataDir });
+  }
+  const { cookies } = await prepare(database, 2000);
+
+  // 5. cost curve (PostgreSQL: grows the table under a running server)
+  if (engine === "postgres") {
+    let have = 0;
+    const app = await startApp(env);
+    const cookie = await login(app.url, "bench-1@example.com");
+    for (const n of [1_000, 10_000, 100_000]) {
+      await seedLoads(database, have, n - have);
+      have = n;
+      log(`postgres: cost curve at ${n} loads`);
+      const r = await cannon({ url: `${app.url}${BOARD_QUERY}`, headers: { cookie }, duration: Math.max(3, Math.round(SECONDS / 2)) });
+      rows.push({ scenario: `5 cost curve: board page at ${n.toLocaleString("en-GB")} loads`, engine, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: errorsOf(r), ratio: r.requests.average / baseline.rps });
+    }
+    await stop(app.child);
+  } else {
+    log("pglite: seeding 100,000 loads");
+    await seedLoads(database, 0, 100_000);
+    await database.close(); // PGlite is single-process: the server opens it next
+  }
+
+  const app = await startApp(env);
+  const cookie = await login(app.url, "bench-1@example.com");
+  const adminCookie = await login(app.url, "bench-admin@example.com");
+  log(`${engine}: ${engine === "pglite" ? "100,000" : (await loadCount(database)).toLocaleString("en-GB")} loads; measuring`);
+
+  // 1. poll unchanged → 304
+  const first = await fetch(`${app.url}/api/loads`, { headers: { cookie } });
+  const etag = first.headers.get("etag") ?? "";
+  await first.arrayBuffer();
+  const poll = await cannon({ url: `${app.url}/api/loads`, headers: { cookie, "if-none-match": etag } });
+  const n304 = poll.statusCodeStats?.["304"]?.count ?? 0;
+  rows.push({ scenario: "1 poll unchanged (304)", engine, rps: poll.requests.average, p50: poll.latency.p50, p99: poll.latency.p99, errors: errorsOf(poll), ratio: poll.requests.average / baseline.rps, note: `${n304} × 304${etag ? "" : " (no ETag!)"}` });
+
+  // 2. board page on 100k loads
+  log(`${engine}: board page`);
+  await boardPage(app.url, cookie, "2 board page (limit 50, filters, 100k loads)", engine, baseline.rps);
+
+  // 3. the §9 polling mixes
+  log(`${engine}: polling mixes`);
+  const mix = await cannon({ url: app.url, requests: carrierMix(cookies) });
+  rows.push({ scenario: "3a carrier poll mix (loads:stats:bids 3:2:2)", engine, rps: mix.requests.average, p50: mix.latency.p50, p99: mix.latency.p99, errors: errorsOf(mix), ratio: mix.requests.average / baseline.rps });
+  const amix = await cannon({ url: app.url, requests: adminMix(adminCookie), connections: 10 });
+  rows.push({ scenario: "3b admin poll mix (§9 intervals)", engine, rps: amix.requests.average, p50: amix.latency.p50, p99: amix.latency.p99, errors: errorsOf(amix), ratio: amix.requests.average / baseline.rps });
+  // 2,000 carriers polling at the §9 rates: 2000 × (1/10 + 1/15 + 1/15) ≈ 467 requests/s
+  const held = await cannon({ url: app.url, requests: carrierMix(cookies), connections: 200, overallRate: 467 });
+  rows.push({ scenario: "3c 2,000 carriers at §9 rates (467 req/s)", engine, rps: held.requests.average, p50: held.latency.p50, p99: held.latency.p99, errors: errorsOf(held), note: `target p99 < 100 ms, no error: ${held.latency.p99 < 100 && errorsOf(held) === 0 ? "met" : "NOT met"}` });
+
+  // 4. accept storm (PostgreSQL: the bench can write while the server runs; PGlite: reopen after)
+  if (engine === "postgres") {
+    log("postgres: accept storm");
+    await acceptStorm(app.url, database, cookies, engine);
+  }
+  await stop(app.child);
+  if (engine === "pglite") {
+    database = await openDatabase({ dataDir });
+    const ids = await queryRows<{ id: string }>(
+      database.db,
+      sql`insert into loads (load_number, status, pickup_city, delivery_city, pickup_date, price, distance)
+          select 'STORM-pglite-' || g, 'available', 'Leeds', 'Hull', now(), 500, 60 from generate_series(1, 100) g returning id`,
+    );
+    await database.close();
+    const again = await startApp(env);
+    log("pglite: accept storm");
+    // the server owns the files now: count winners through the API as staff
+    const storm = await Promise.all(
+      cookies.slice(0, 1000).map((c, i) =>
+        fetch(`${again.url}/api/loads/${ids[i % 100].id}/accept`, { method: "PATCH", headers: { cookie: c, "content-type": "application/json" }, body: "{}" })
+          .then(async (r) => (await r.arrayBuffer(), r.status))
+          .catch(() => 0),
+      ),
+    );
+    const winners = storm.filter((s) => s === 200).length;
+    rows.push({ scenario: "4 accept storm (1,000 carriers, 100 loads)", engine, note: `${winners} winners (200), ${storm.filter((s) => s === 409).length} refused (409)${winners === 100 ? " ✔ exactly 100" : " ✘"}` });
+    await stop(again.child);
+  } else {
+    await database.close();
+  }
+}
+
+/** gzipped JS and CSS a page really loads (all chunks it requests, in Chromium), per first page. */
+async function frontEndSizes(url: string, cookie: string) {
+  if (!existsSync("/usr/bin/chromium")) {
+    rows.push({ scenario: "6 first-load JS", engine: "web", note: "skipped: Debian chromium is not installed (npm run test:e2e installs it)" });
+    return;
+  }
+  const { chromium } = await import("playwright-core");
+  const dist = join(ROOT, "dist", "web");
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    for (const [name, path, signedIn] of [
+      ["/login", "/login", false],
+      ["board /", "/", true],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      if (signedIn) {
+        const [k, v] = cookie.split("=");
+        await context.addCookies([{ name: k, value: v, url }]);
+      }
+      const page = await context.newPage();
+      const assets = new Set<string>();
+      page.on("request", (r) => {
+        const p = new URL(r.url()).pathname;
+        if (/^\/assets\/.+\.(js|css)$/.test(p)) assets.add(p);
+      });
+      await page.goto(`${url}${path}`, { waitUntil: "networkidle" });
+      let js = 0;
+      let css = 0;
+      for (const a of assets) {
+        const size = gzipSync(readFileSync(join(dist, a)), { level: 9 }).length;
+        if (a.endsWith(".js")) js += size;
+        else css += size;
+      }
+      rows.push({ scenario: `6 first-load JS (gzip) ${name}`, engine: "web", note: `${(js / 1024).toFixed(1)} KB in ${[...assets].filter((a) => a.endsWith(".js")).length} files (target ≤ 170 KB): ${js / 1024 <= 170 ? "met" : "NOT met"}; CSS ${(css / 1024).toFixed(1)} KB` });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouse(url: string, cookie: string) {
+  let lh: any;
+  let launcher: any;
+  try {
+    lh = (await import("lighthouse" as string)).default;
+    launcher = await import("chrome-launcher" as string);
+  } catch {
+    rows.push({ scenario: "6 Lighthouse", engine: "web", note: "lighthouse not installed: npm i -D lighthouse@12.8 to run it" });
+    return;
+  }
+  if (!existsSync("/usr/bin/chromium")) return;
+  const chrome = await launcher.launch({
+    chromePath: "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    for (const [name, path, headers] of [
+      ["/login", "/login", {}],
+      ["board /", "/", { Cookie: cookie }],
+    ] as const) {
+      const r = await lh(`${url}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: headers, formFactor: "mobile" });
+      const perf = Math.round((r.lhr.categories.performance.score ?? 0) * 100);
+      const a11y = Math.round((r.lhr.categories.accessibility.score ?? 0) * 100);
+      rows.push({ scenario: `6 Lighthouse mobile ${name}`, engine: "web", note: `performance ${perf} (≥ 95), accessibility ${a11y} (100): ${perf >= 95 && a11y === 100 ? "met" : "NOT met"}` });
+    }
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function pgAvailable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main() {
+  const t0 = Date.now();
+  mkdirSync(WORK, { recursive: true });
+  if (!existsSync(join(ROOT, "dist", "web", "index.html"))) throw new Error("run npm run build first");
+  const engines: ("postgres" | "pglite")[] = (await pgAvailable()) ? ["postgres", "pglite"] : ["pglite"];
+
+  // the baseline: a bare node:http server with a body the size of the board page (50 loads)
+  const probeDir = join(WORK, "probe");
+  rmSync(probeDir, { recursive: true, force: true });
+  const probeDb = await openDatabase({ dataDir: probeDir });
+  await prepare(probeDb, 1);
+  await seedLoads(probeDb, 0, 200);
+  await probeDb.close();
+  const probe = await startApp({ DATA_DIR: probeDir });
+  const probeCookie = await login(probe.url, "bench-1@example.com");
+  const sample = await (await fetch(`${probe.url}/api/loads?limit=50`, { headers: { cookie: probeCookie } })).text();
+  await stop(probe.child);
+  const base = await startBaseline(sample.length);
+  log(`baseline: node:http with a ${sample.length}-byte JSON body`);
+  const b = await cannon({ url: base.url });
+  await stop(base.child);
+  rows.push({ scenario: "0 baseline node:http (same body size)", engine: "node", rps: b.requests.average, p50: b.latency.p50, p99: b.latency.p99, errors: errorsOf(b), ratio: 1 });
+
+  for (const engine of engines) await benchEngine(engine, { rps: b.requests.average });
+
+  const web = await startApp({ DATA_DIR: probeDir });
+  const webCookie = await login(web.url, "bench-1@example.com");
+  await frontEndSizes(web.url, webCookie);
+  await lighthouse(web.url, webCookie);
+  await stop(web.child);
+
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, seconds: SECONDS };
+  writeFileSync(join(ROOT, "bench", "results.json"), JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2));
+  const fmt = (n?: number, d = 0) => (n === undefined ? "" : n.toFixed(d));
+  console.log("\n| scenario | engine | req/s | ratio to baseline | p50 ms | p99 ms | errors | note |\n|---|---|---|---|---|---|---|---|");
+  for (const r of rows) {
+    console.log(`| ${r.scenario} | ${r.engine} | ${fmt(r.rps)} | ${r.ratio === undefined ? "" : `${(r.ratio * 100).toFixed(0)}%`} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors ?? ""} | ${r.note ?? ""} |`);
+  }
+  console.log(`\nmachine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; ${SECONDS} s a scenario; took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log("results written to bench/results.json");
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+  });

@@ -1,0 +1,62 @@
+// Fast synthetic data for the benchmarks: loads by generate_series (100,000 in seconds),
+// carriers sharing one password hash, and ready-made sessions for simulated pollers.
+import { sql } from "drizzle-orm";
+import type { Database } from "../src/server/db/client";
+import { queryRows } from "../src/server/db/client";
+import { hashPassword, randomToken, sha256 } from "../src/server/lib/crypto";
+
+const CITIES = ["Leeds", "Bristol", "Manchester", "Birmingham", "Glasgow", "Cardiff", "Hull", "Leicester", "Norwich", "Exeter", "York", "Derby"];
+
+/** Add `count` loads numbered after `start`; ~80% available, the rest spread over statuses. */
+export async function seedLoads(database: Database, start: number, count: number): Promise<void> {
+  const cities = `{${CITIES.join(",")}}`;
+  const chunk = 20_000;
+  for (let from = start; from < start + count; from += chunk) {
+    const to = Math.min(start + count, from + chunk) - 1;
+    await database.db.execute(sql`
+      insert into loads (load_number, status, pickup_city, pickup_state, pickup_zip, delivery_city, delivery_state, delivery_zip,
+        pickup_date, weight, distance, price, rate_per_mile, equipment_type, cargo_type, is_urgent, fors_requirement)
+      select 'BN-' || lpad(g::text, 7, '0'),
+        case when g % 10 < 8 then 'available' when g % 10 = 8 then 'completed' else 'cancelled' end,
+        (${cities}::text[])[1 + g % 12], 'County', 'LS1 4AP',
+        (${cities}::text[])[1 + (g * 7) % 12], 'County', 'BS1 4DJ',
+        timestamptz '2026-01-01' + (g % 365) * interval '1 day' + (g % 24) * interval '1 hour',
+        (g * 37) % 26000, 20 + (g * 13) % 700, 300 + (g * 17) % 6000, round(((300 + (g * 17) % 6000)::numeric / (20 + (g * 13) % 700)), 2),
+        (array['Flatbed','Curtain','MOL'])[1 + g % 3], 'Steel', g % 17 = 0, (array['','Bronze','Silver','Gold'])[1 + g % 4]
+      from generate_series(${from}::int, ${to}::int) g`);
+  }
+  await database.db.execute(sql`analyze loads`);
+}
+
+/** Approved carriers with one shared password; returns their ids. */
+export async function seedCarriers(database: Database, count: number, password: string): Promise<string[]> {
+  const hash = await hashPassword(password);
+  const rows = await queryRows<{ id: string }>(
+    database.db,
+    sql`insert into users (email, password, name, carrier_name, contact_number, role, is_approved)
+        select 'bench-' || g || '@example.com', ${hash}, 'Bench Carrier ' || g, 'Bench Haulage ' || g, '+44 7700 900000', 'carrier', true
+        from generate_series(1, ${count}::int) g
+        on conflict (email) do update set is_approved = true
+        returning id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** A session per user, as login would make; returns the cookie header values. */
+export async function seedSessions(database: Database, userIds: string[]): Promise<string[]> {
+  const cookies: string[] = [];
+  const values: { id: string; userId: string }[] = [];
+  for (const userId of userIds) {
+    const token = randomToken();
+    cookies.push(`sid=${token}`);
+    values.push({ id: sha256(token), userId });
+  }
+  for (let i = 0; i < values.length; i += 1000) {
+    const part = values.slice(i, i + 1000);
+    await database.db.execute(sql`
+      insert into sessions (id, user_id, expires_at)
+      select * from unnest(${`{${part.map((v) => v.id).join(",")}}`}::text[], ${`{${part.map((v) => v.userId).join(",")}}`}::uuid[],
+        array_fill(now() + interval '1 day', array[${part.length}::int]))`);
+  }
+  return cookies;
+}

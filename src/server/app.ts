@@ -1,0 +1,181 @@
+// buildApp(): the whole HTTP application, never listening (style.md §5).
+// Tests call app.inject() on it; main.ts is the only file that opens a port.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import Fastify, { type FastifyInstance } from "fastify";
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { systemClock, type AppContext, type Clock } from "./context";
+import { createMailer, type Mailer } from "./modules/email/mailer";
+import { createLoadsVersionCache } from "./modules/loads/loads-version";
+import { registerErrorHandler } from "./plugins/errors";
+import { registerSecurity } from "./plugins/security";
+import { registerSessions } from "./plugins/session";
+import { registerAuthRoutes } from "./modules/auth/auth.routes";
+import { registerUsersRoutes } from "./modules/users/users.routes";
+import { registerLoadsRoutes } from "./modules/loads/loads.routes";
+import { registerBidsRoutes } from "./modules/bids/bids.routes";
+import { registerPodRoutes } from "./modules/pod/pod.routes";
+import { registerObjectsRoutes } from "./modules/objects/objects.routes";
+import { registerDistanceRoutes } from "./modules/distance/distance.routes";
+import { registerEmailRoutes } from "./modules/email/email.routes";
+import { registerGuideRoutes } from "./modules/guide/guide.routes";
+import { registerStatsRoutes } from "./modules/stats/stats.routes";
+import { registerLiveRoutes } from "./modules/live/live.routes";
+
+export const WEB_DIST = fileURLToPath(new URL("../../dist/web", import.meta.url));
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  mail?: Mailer;
+  clock?: Clock;
+  /** serve the built web app from dist/web (default: when it exists) */
+  serveWeb?: boolean;
+  /** where logs go (default stdout); tests read them to prove no secret is logged */
+  logStream?: NodeJS.WritableStream;
+}
+
+export type App = FastifyInstance & { ctx: AppContext };
+
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : {
+            level: config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            // never log cookies or auth headers (no secret or token in any log)
+            redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    // path ids are UUIDs; a longer param is refused cheaply
+    routerOptions: { maxParamLength: 200 },
+    // graceful shutdown drains requests itself (trackInFlight below)
+    forceCloseConnections: false,
+    return503OnClosing: false,
+  }) as unknown as App;
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    // every send is recorded in email_log (issue 7: nothing silently lost)
+    mail: opts.mail ?? createMailer(config, { db: database.db }),
+    clock: opts.clock ?? systemClock,
+    loadsVersion: await createLoadsVersionCache(database),
+  };
+  // any write answered by this process may have changed a load: do not wait for its notice
+  app.addHook("onSend", async (req, _reply, payload) => {
+    if (req.method !== "GET" && req.method !== "HEAD") ctx.loadsVersion.invalidate();
+    return payload;
+  });
+  app.addHook("onClose", async () => ctx.loadsVersion.close());
+  app.decorate("ctx", ctx);
+
+  const drain = trackInFlight(app);
+
+  await app.register(cookie);
+  registerErrorHandler(app);
+  registerSecurity(app, config);
+  registerSessions(app, ctx);
+
+  app.get("/api/health", async (_req, reply) => {
+    const ok = await database.ping();
+    return reply.status(ok ? 200 : 503).send(ok ? { status: "ok" } : { status: "unavailable" });
+  });
+
+  // What the signed-out pages need to show (spec §1 heading, registration document step).
+  app.get("/api/public-config", async (_req, reply) => {
+    reply.header("Cache-Control", "public, max-age=300");
+    return { productName: config.productName, newUserMailbox: config.newUserMailbox };
+  });
+
+  for (const register of [
+    registerAuthRoutes,
+    registerUsersRoutes,
+    registerLoadsRoutes,
+    registerBidsRoutes,
+    registerPodRoutes,
+    registerObjectsRoutes,
+    registerDistanceRoutes,
+    registerEmailRoutes,
+    registerGuideRoutes,
+    registerStatsRoutes,
+    registerLiveRoutes,
+  ]) {
+    await register(app, ctx);
+  }
+
+  const serveWeb = opts.serveWeb ?? existsSync(WEB_DIST);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders(res, path) {
+        // hashed assets never change; index.html always revalidates
+        if (path.includes("/assets/")) res.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    });
+    // Any path that is not an API call or a file gets the app: the app shows
+    // the login page or the 404 page (spec §2).
+    app.setNotFoundHandler((req, reply) => {
+      if (req.url.startsWith("/api/") || req.url === "/api" || req.method !== "GET") {
+        return reply.status(404).send({ error: "Not found" });
+      }
+      reply.header("Cache-Control", "no-cache");
+      return reply.sendFile("index.html");
+    });
+    app.get("/", (_req, reply) => {
+      reply.header("Cache-Control", "no-cache");
+      return reply.sendFile("index.html");
+    });
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: "Not found" }));
+  }
+
+  // last, so that hooks that end long-lived streams (live updates) run before it
+  app.addHook("preClose", drain);
+  return app;
+}
+
+/**
+ * Graceful shutdown (issue 9): on close, answer every request in flight or still
+ * arriving (with Connection: close) until the server is quiet, and only then stop
+ * listening and drop idle keep-alive sockets. Node's own server.close() would cut
+ * connections whose requests had arrived but were not yet read.
+ */
+function trackInFlight(app: FastifyInstance): () => Promise<void> {
+  let inFlight = 0;
+  let lastRequestAt = 0;
+  let draining = false;
+  app.server.on("request", (_req, res) => {
+    inFlight++;
+    lastRequestAt = Date.now();
+    res.once("close", () => inFlight--);
+    if (draining) res.setHeader("Connection", "close");
+  });
+  app.addHook("onSend", async (_req, reply, payload) => {
+    if (draining) reply.header("Connection", "close");
+    return payload;
+  });
+  return async () => {
+    draining = true;
+    if (!app.server.listening) return;
+    // Keep accepting while requests still arrive (closing the listening socket would
+    // reset connections still waiting in the kernel's accept queue); every answer now
+    // says Connection: close. Quiet = nothing in flight and nothing new for 250 ms.
+    const start = Date.now();
+    while ((inFlight > 0 || Date.now() - lastRequestAt < 250) && Date.now() - start < 8_000) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    app.server.closeIdleConnections();
+  };
+}

@@ -1,0 +1,148 @@
+// The only place that reads process.env (style.md §8). Bad configuration stops the
+// process with one clear line (issue 2), before anything else happens.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const DEFAULT_POSTCODE_DATA = resolve(process.cwd(), "../shared/data/uk-outcodes.csv");
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://").optional(),
+  ),
+  ADMIN_EMAIL: optionalText.pipe(z.email("ADMIN_EMAIL must be an email address").optional()),
+  ADMIN_PASSWORD: optionalText,
+  PUBLIC_URL: optionalText.pipe(z.url("PUBLIC_URL must be a URL").optional()),
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional()),
+  SMTP_TLS_REJECT_UNAUTHORIZED: z.enum(["true", "false"]).default("true"),
+  MAIL_FROM: z.string().default("no-reply@localhost"),
+  NEW_USER_MAILBOX: z.string().default("newusers@localhost"),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  TZ_BUSINESS: z.string().default("Europe/London"),
+  TRUST_PROXY: optionalText,
+  POSTCODE_DATA: optionalText,
+  DISTANCE_PROVIDER: z.enum(["centroid", "osrm"]).default("centroid"),
+  OSRM_URL: optionalText,
+  PRODUCT_NAME: z.string().default("Flatbed Network"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  NODE_ENV: z.string().default("development"),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // tests only (NODE_ENV=test): the server's clock starts at this instant and runs on
+  TEST_NOW: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  publicUrl: string;
+  smtpUrl?: string;
+  smtpRejectUnauthorized: boolean;
+  mailFrom: string;
+  newUserMailbox: string;
+  s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
+  businessTimeZone: string;
+  trustProxy: boolean;
+  postcodeData?: string;
+  distanceProvider: "centroid" | "osrm";
+  osrmUrl?: string;
+  productName: string;
+  logLevel: string;
+  production: boolean;
+  sessionDays: number;
+  /** NODE_ENV=test only: the instant the server's clock starts at */
+  testNow?: Date;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0] ?? "")}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+    throw new ConfigError("Invalid configuration: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither");
+  }
+  if (e.TZ_BUSINESS) {
+    try {
+      new Intl.DateTimeFormat("en-GB", { timeZone: e.TZ_BUSINESS });
+    } catch {
+      throw new ConfigError(`Invalid configuration: TZ_BUSINESS: unknown time zone ${e.TZ_BUSINESS}`);
+    }
+  }
+  if (e.DISTANCE_PROVIDER === "osrm" && !e.OSRM_URL) {
+    throw new ConfigError("Invalid configuration: DISTANCE_PROVIDER=osrm needs OSRM_URL");
+  }
+  const postcodeData = e.POSTCODE_DATA ?? (existsSync(DEFAULT_POSTCODE_DATA) ? DEFAULT_POSTCODE_DATA : undefined);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    smtpUrl: e.SMTP_URL,
+    smtpRejectUnauthorized: e.SMTP_TLS_REJECT_UNAUTHORIZED === "true",
+    mailFrom: e.MAIL_FROM,
+    newUserMailbox: e.NEW_USER_MAILBOX,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    businessTimeZone: e.TZ_BUSINESS,
+    trustProxy: Boolean(e.TRUST_PROXY && e.TRUST_PROXY !== "false" && e.TRUST_PROXY !== "0"),
+    postcodeData,
+    distanceProvider: e.DISTANCE_PROVIDER,
+    osrmUrl: e.OSRM_URL,
+    productName: e.PRODUCT_NAME,
+    logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === "production",
+    sessionDays: e.SESSION_DAYS,
+    testNow: e.TEST_NOW && e.NODE_ENV === "test" ? new Date(e.TEST_NOW) : undefined,
+  };
+}
+
+/**
+ * `npm run demo`: the same configuration with demo defaults: its own data folder
+ * (./data-demo) and, unless ADMIN_EMAIL/ADMIN_PASSWORD are set, a known admin.
+ */
+export function loadDemoConfig(
+  demo: { adminEmail: string; adminPassword: string },
+  env: Record<string, string | undefined> = process.env,
+): Config {
+  const adminSet = Boolean(env.ADMIN_EMAIL || env.ADMIN_PASSWORD);
+  return loadConfig({
+    ...env,
+    DATA_DIR: env.DATA_DIR ?? "./data-demo",
+    ...(adminSet ? {} : { ADMIN_EMAIL: demo.adminEmail, ADMIN_PASSWORD: demo.adminPassword }),
+  });
+}
+
+/** Test helper: a config built from defaults plus overrides, never from the real environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: "silent", PORT: "0" }), ...overrides };
+}

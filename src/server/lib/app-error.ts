@@ -1,0 +1,22 @@
+// The one error type (style.md §6). Services throw it; the error handler turns it
+// into the contract's body {"error", "details"?}.
+import type { ErrorDetail } from "../../contract/errors";
+
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly details?: ErrorDetail[] | string,
+    /** extra top-level field, e.g. {message: "pending_approval"} */
+    public readonly extra?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const badRequest = (message: string, details?: ErrorDetail[] | string) => new AppError(400, message, details);
+export const unauthorized = (message = "Not signed in") => new AppError(401, message);
+export const forbidden = (message = "You are not allowed to do that") => new AppError(403, message);
+export const notFound = (message = "Not found") => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);

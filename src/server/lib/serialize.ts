@@ -1,0 +1,26 @@
+// Rows → response objects. The user mapper is an allow-list: a password hash or a
+// reset token can never reach a response (contract: conventions).
+import type { User } from "../../contract/schemas/user";
+import type { UserRow } from "../db/schema";
+
+export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+
+/** Money and decimals: JSON numbers with at most 2 decimals, rounded once at the edge. */
+export const money = (n: number | string | null | undefined): number | null =>
+  n === null || n === undefined ? null : Math.round(Number(n) * 100) / 100;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    carrierName: row.carrierName,
+    contactNumber: row.contactNumber,
+    role: row.role as User["role"],
+    isAdmin: row.isAdmin,
+    isApproved: row.isApproved,
+    lastLoginAt: iso(row.lastLoginAt),
+    createdAt: iso(row.createdAt)!,
+    updatedAt: iso(row.updatedAt)!,
+  };
+}

@@ -1,0 +1,213 @@
+// Throttling of sign-in, registration and forgot-password (contract "Conventions"):
+// counted in the database, so every process on one database counts the same.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
+import { ENGINES, TestClock, createTestApp, type TestApp } from "../../../../test/helpers";
+import { PASSWORD, createCarrier, login } from "../../../../test/factories";
+import { buildApp } from "../../app";
+import { authAttempts } from "../../db/schema";
+import { pruneAttempts, recordAttempt, REGISTER_PER_ADDRESS } from "./throttle";
+
+const MINUTE = 60_000;
+const TOO_MANY = { error: "Too many attempts. Please try again later." };
+
+describe.each(ENGINES)("throttling on %s", (engine) => {
+  let t: TestApp;
+  const clock = new TestClock();
+  let address = "";
+  let seq = 0;
+
+  const inject = (opts: InjectOptions) => t.app.inject({ remoteAddress: address, ...opts });
+  const signIn = (email: string, password: string, from = address) =>
+    t.app.inject({ method: "POST", url: "/api/login", payload: { email, password }, remoteAddress: from });
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine, clock });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    seq++;
+    address = `192.0.2.${seq}`;
+  });
+
+  it("after 10 failed sign-ins for one email, even the right password gets 429 until 15 minutes pass", async () => {
+    const user = await createCarrier(t.app);
+    for (let i = 0; i < 10; i++) {
+      // spread over addresses: this is the per-email rule
+      const res = await signIn(user.email, "Wrong1!password", `198.51.100.${i + 1}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await signIn(user.email, PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(TOO_MANY);
+    // the email's case does not get round it
+    expect((await signIn(user.email.toUpperCase(), PASSWORD)).statusCode).toBe(429);
+    // another account from the same address is not affected
+    const other = await createCarrier(t.app);
+    expect((await signIn(other.email, PASSWORD)).statusCode).toBe(200);
+
+    clock.advance(14 * MINUTE);
+    expect((await signIn(user.email, PASSWORD)).statusCode).toBe(429);
+    clock.advance(1 * MINUTE + 1000);
+    const res = await signIn(user.email, PASSWORD);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("failures for an email that has no account are counted the same way", async () => {
+    const email = `nobody-${seq}@example.com`;
+    for (let i = 0; i < 10; i++) expect((await signIn(email, "Wrong1!password")).statusCode).toBe(401);
+    expect((await signIn(email, "Wrong1!password")).statusCode).toBe(429);
+  });
+
+  it("nine failures leave the tenth attempt open", async () => {
+    const user = await createCarrier(t.app);
+    for (let i = 0; i < 9; i++) expect((await signIn(user.email, "Wrong1!password")).statusCode).toBe(401);
+    expect((await signIn(user.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("after 50 failures from one client address, that address gets 429 for any account", async () => {
+    for (let i = 0; i < 50; i++) {
+      const res = await signIn(`spray-${seq}-${i}@example.com`, "Wrong1!password");
+      expect(res.statusCode).toBe(401);
+    }
+    const user = await createCarrier(t.app);
+    const blocked = await signIn(user.email, PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(TOO_MANY);
+    // the same account from another address is fine
+    expect((await signIn(user.email, PASSWORD, "203.0.113.77")).statusCode).toBe(200);
+    clock.advance(15 * MINUTE + 1000);
+    expect((await signIn(user.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("forgot-password: 20 requests an hour from one address, the 21st is a 429", async () => {
+    const user = await createCarrier(t.app);
+    for (let i = 0; i < 20; i++) {
+      const res = await inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email } });
+      expect(res.statusCode, `request ${i + 1}`).toBe(200);
+    }
+    const blocked = await inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email } });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(TOO_MANY);
+    // malformed requests count too, and are refused as well
+    expect((await inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: "x" } })).statusCode).toBe(429);
+    // another address is not affected
+    const elsewhere = await t.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email }, remoteAddress: "203.0.113.9" });
+    expect(elsewhere.statusCode).toBe(200);
+    clock.advance(60 * MINUTE + 1000);
+    expect((await inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email } })).statusCode).toBe(200);
+  });
+
+  it("wrong current passwords in change-password count as failed sign-ins of that email", async () => {
+    const user = await createCarrier(t.app);
+    const cookie = await login(t.app, user.email);
+    const change = (currentPassword: string) =>
+      inject({
+        method: "PATCH",
+        url: `/api/users/${user.id}/change-password`,
+        payload: { currentPassword, newPassword: "Fresh2!Password" },
+        headers: { cookie },
+      });
+    for (let i = 0; i < 10; i++) expect((await change("Guess1!guess")).statusCode).toBe(400);
+    const blocked = await change(PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(TOO_MANY);
+    expect((await signIn(user.email, PASSWORD, "203.0.113.99")).statusCode).toBe(429);
+    clock.advance(15 * MINUTE + 1000);
+    expect((await change(PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("registration: 200 requests an hour from one address, then 429", async () => {
+    // 199 requests already counted for this address; the 200th (malformed: those count too) still passes
+    const now = clock.now();
+    await t.app.ctx.db
+      .insert(authAttempts)
+      .values(Array.from({ length: 199 }, () => ({ kind: REGISTER_PER_ADDRESS.kind, key: address, createdAt: now })));
+    const last = await inject({ method: "POST", url: "/api/register", payload: { email: "not-valid" } });
+    expect(last.statusCode).toBe(400);
+    const blocked = await inject({
+      method: "POST",
+      url: "/api/register",
+      payload: { email: `reg-${seq}@example.com`, password: "Haulage1!Go", name: "R", carrierName: "R Ltd", contactNumber: "01134960000" },
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(TOO_MANY);
+    clock.advance(60 * MINUTE + 1000);
+    const later = await inject({
+      method: "POST",
+      url: "/api/register",
+      payload: { email: `reg-${seq}@example.com`, password: "Haulage1!Go", name: "R", carrierName: "R Ltd", contactNumber: "01134960000" },
+    });
+    expect(later.statusCode).toBe(201);
+  });
+
+  it("registration through the API: each request counts", async () => {
+    for (let i = 0; i < 200; i++) {
+      const res = await inject({ method: "POST", url: "/api/register", payload: [] });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await inject({ method: "POST", url: "/api/register", payload: [] })).statusCode).toBe(429);
+  });
+
+  it("old counter rows are pruned", async () => {
+    const now = clock.now();
+    await recordAttempt(t.app.ctx.db, REGISTER_PER_ADDRESS, "old-row-test", new Date(now.getTime() - 61 * MINUTE));
+    await recordAttempt(t.app.ctx.db, REGISTER_PER_ADDRESS, "new-row-test", now);
+    await pruneAttempts(t.app.ctx.db, now);
+    const keys = await t.app.ctx.db
+      .select({ key: authAttempts.key })
+      .from(authAttempts)
+      .where(sql`${authAttempts.key} in ('old-row-test', 'new-row-test')`);
+    expect(keys.map((k) => k.key)).toEqual(["new-row-test"]);
+  });
+
+  it.runIf(engine === "postgres")("two app instances on one database count the same failures", async () => {
+    const secondDb = await t.testDb.reopen();
+    const second = await buildApp({ config: t.config, database: secondDb, clock, serveWeb: false });
+    await second.ready();
+    try {
+      const user = await createCarrier(t.app);
+      const on = (app: typeof second, password: string) =>
+        app.inject({ method: "POST", url: "/api/login", payload: { email: user.email, password }, remoteAddress: address });
+      for (let i = 0; i < 5; i++) expect((await on(t.app, "Wrong1!password")).statusCode).toBe(401);
+      for (let i = 0; i < 5; i++) expect((await on(second, "Wrong1!password")).statusCode).toBe(401);
+      expect((await on(t.app, PASSWORD)).statusCode).toBe(429);
+      expect((await on(second, PASSWORD)).statusCode).toBe(429);
+      // and a session made by one instance is honoured by the other
+      clock.advance(15 * MINUTE + 1000);
+      const res = await on(second, PASSWORD);
+      expect(res.statusCode).toBe(200);
+      const sid = res.cookies.find((c) => c.name === "sid")!.value;
+      const me = await t.app.inject({ url: "/api/auth/user", headers: { cookie: `sid=${sid}` } });
+      expect(me.statusCode).toBe(200);
+    } finally {
+      await second.close();
+      second.ctx.mail.close();
+      await secondDb.close();
+    }
+  });
+});
+
+describe("throttling behind a proxy (TRUST_PROXY)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { trustProxy: true } });
+  });
+  afterAll(() => t.close());
+
+  it("counts the X-Forwarded-For client address, not the proxy's", async () => {
+    const ask = (client: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/forgot-password",
+        payload: { email: "someone@example.com" },
+        remoteAddress: "10.1.1.1",
+        headers: { "x-forwarded-for": client },
+      });
+    for (let i = 0; i < 20; i++) expect((await ask("203.0.113.10")).statusCode).toBe(200);
+    expect((await ask("203.0.113.10")).statusCode).toBe(429);
+    // another client behind the same proxy is not affected
+    expect((await ask("203.0.113.11")).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,100 @@
+// Bid queries. rejectPendingBids is shared with accepting a load (contract:
+// "Accepting rejects every pending bid on the load", same transaction).
+import { and, asc, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { bids, loads, users, type BidRow } from "../../db/schema";
+
+export async function rejectPendingBids(tx: DbOrTx, loadId: string, now: Date, exceptBidId?: string): Promise<number> {
+  const rows = await tx
+    .update(bids)
+    .set({ status: "rejected", updatedAt: now })
+    .where(
+      exceptBidId
+        ? and(eq(bids.loadId, loadId), eq(bids.status, "pending"), ne(bids.id, exceptBidId))
+        : and(eq(bids.loadId, loadId), eq(bids.status, "pending")),
+    )
+    .returning({ id: bids.id });
+  return rows.length;
+}
+
+/**
+ * Create the carrier's pending bid on a load, or update it if one exists (spec §4:
+ * at most one pending bid per carrier and load). One statement against the partial
+ * unique index bids_one_pending_key, so simultaneous posts by one carrier can never
+ * make two pending rows: the loser of the insert race waits and updates instead.
+ * `inserted` is true when a row was created (xmax = 0 on a freshly inserted tuple).
+ */
+export async function upsertPendingBid(
+  tx: DbOrTx,
+  v: { loadId: string; carrierId: string; bidAmount: number; notes: string | null; now: Date },
+): Promise<{ bid: BidRow; inserted: boolean }> {
+  const [row] = await tx
+    .insert(bids)
+    .values({ loadId: v.loadId, carrierId: v.carrierId, bidAmount: v.bidAmount, notes: v.notes, status: "pending", createdAt: v.now, updatedAt: v.now })
+    .onConflictDoUpdate({
+      target: [bids.loadId, bids.carrierId],
+      targetWhere: sql`status = 'pending'`,
+      set: { bidAmount: v.bidAmount, notes: v.notes, updatedAt: v.now },
+    })
+    .returning({ ...getTableColumns(bids), inserted: sql<boolean>`(xmax = 0)` });
+  const { inserted, ...bid } = row;
+  return { bid, inserted: inserted === true || (inserted as unknown) === "t" };
+}
+
+export async function findBid(db: DbOrTx, bidId: string, opts: { lock?: boolean } = {}): Promise<BidRow | undefined> {
+  const q = db.select().from(bids).where(eq(bids.id, bidId));
+  const [row] = opts.lock ? await q.for("update") : await q;
+  return row;
+}
+
+/** Conditional status change: only a pending bid moves (spec §4). */
+export async function settlePendingBid(
+  tx: DbOrTx,
+  bidId: string,
+  status: "accepted" | "rejected",
+  now: Date,
+): Promise<BidRow | undefined> {
+  const [row] = await tx
+    .update(bids)
+    .set({ status, updatedAt: now })
+    .where(and(eq(bids.id, bidId), eq(bids.status, "pending")))
+    .returning();
+  return row;
+}
+
+/** GET /api/user/bids: the caller's bids with their load's number and status, newest first. */
+export function listBidsOfCarrier(db: DbOrTx, carrierId: string) {
+  return db
+    .select({ bid: bids, loadNumber: loads.loadNumber, loadStatus: loads.status })
+    .from(bids)
+    .innerJoin(loads, eq(loads.id, bids.loadId))
+    .where(eq(bids.carrierId, carrierId))
+    .orderBy(desc(bids.createdAt), desc(bids.id));
+}
+
+/** Staff views: each bid with its bidder (spec §3) and load, newest first. */
+export function listBidsWithCarrier(db: DbOrTx, opts: { loadId?: string } = {}) {
+  return db
+    .select({
+      bid: bids,
+      carrierName: users.name,
+      carrierCompany: users.carrierName,
+      loadNumber: loads.loadNumber,
+      loadStatus: loads.status,
+    })
+    .from(bids)
+    .innerJoin(users, eq(users.id, bids.carrierId))
+    .innerJoin(loads, eq(loads.id, bids.loadId))
+    .where(opts.loadId ? eq(bids.loadId, opts.loadId) : undefined)
+    .orderBy(desc(bids.createdAt), asc(bids.id));
+}
+
+/** A load back on the board (reset, un-cancel) is no longer held by the bid that won it. */
+export async function rejectAcceptedBids(tx: DbOrTx, loadId: string, now: Date): Promise<number> {
+  const rows = await tx
+    .update(bids)
+    .set({ status: "rejected", updatedAt: now })
+    .where(and(eq(bids.loadId, loadId), eq(bids.status, "accepted")))
+    .returning({ id: bids.id });
+  return rows.length;
+}

@@ -1,0 +1,56 @@
+// Bids (contract "Bids", spec §7): parse, check the role, call the service, reply.
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../context";
+import { requireStaff, requireUser } from "../../plugins/session";
+import { idParam, parse } from "../../lib/validate";
+import { bidInputSchema } from "../../../contract/schemas/bid";
+import { toLoad } from "../loads/load-visibility";
+import { acceptBid, listBids, listOwnBids, placeBid, rejectBid } from "./bids.service";
+
+export async function registerBidsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // 201 for a new bid, 200 when the caller's pending bid on that load was updated
+  app.post("/api/bids", async (req, reply) => {
+    const actor = requireUser(req);
+    const input = parse(bidInputSchema, req.body);
+    const { bid, created } = await placeBid({
+      db: ctx.db,
+      actor,
+      loadId: input.loadId.toLowerCase(),
+      bidAmount: input.bidAmount,
+      notes: input.notes,
+      now: ctx.clock.now(),
+    });
+    return reply.status(created ? 201 : 200).send(bid);
+  });
+
+  app.get("/api/user/bids", async (req) => {
+    const actor = requireUser(req);
+    return listOwnBids({ db: ctx.db, actor });
+  });
+
+  // staff; newest first (the Manage Bids dialog sorts by amount itself)
+  app.get("/api/loads/:id/bids", async (req) => {
+    requireStaff(req);
+    const loadId = idParam(req.params);
+    return listBids({ db: ctx.db, loadId });
+  });
+
+  app.get("/api/admin/bids", async (req) => {
+    requireStaff(req);
+    return listBids({ db: ctx.db });
+  });
+
+  app.post("/api/bids/:id/accept", async (req) => {
+    const actor = requireStaff(req);
+    const bidId = idParam(req.params);
+    const { bid, load } = await acceptBid({ db: ctx.db, actor, bidId, now: ctx.clock.now() });
+    return { bid, load: toLoad(load, actor) };
+  });
+
+  app.post("/api/bids/:id/reject", async (req) => {
+    requireStaff(req);
+    const bidId = idParam(req.params);
+    const bid = await rejectBid({ db: ctx.db, bidId, now: ctx.clock.now() });
+    return { bid };
+  });
+}

@@ -1,0 +1,150 @@
+// Bid rules (spec §3 Bid, §4 bid status and "Accepting a bid", §5 Bid; contract "Bids").
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { loads, users, type BidRow, type UserRow } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { iso, money } from "../../lib/serialize";
+import { MSG } from "../../../contract/messages";
+import type { Bid, BidWithCarrier, OwnBid } from "../../../contract/schemas/bid";
+import type { BidStatus, LoadStatus } from "../../../contract/constants";
+import { transitionLoad } from "../loads/load-transition";
+import { ratePerMile } from "../loads/load-visibility";
+import {
+  findBid,
+  listBidsOfCarrier,
+  listBidsWithCarrier,
+  rejectPendingBids,
+  settlePendingBid,
+  upsertPendingBid,
+} from "./bids.repository";
+
+export const BID_NOT_PENDING = "Only pending bids can be accepted or rejected";
+
+/** numeric(7,2): a rate that cannot be stored is left unknown rather than failing the award */
+const MAX_RATE_PER_MILE = 99_999.99;
+
+export function toBid(row: BidRow): Bid {
+  return {
+    id: row.id,
+    loadId: row.loadId,
+    carrierId: row.carrierId,
+    bidAmount: money(row.bidAmount) ?? 0,
+    notes: row.notes,
+    status: row.status as BidStatus,
+    createdAt: iso(row.createdAt)!,
+    updatedAt: iso(row.updatedAt)!,
+  };
+}
+
+/**
+ * POST /api/bids: the caller bids for themselves. The load row is share-locked for
+ * the whole transaction, so an award (which takes the row's update lock) either
+ * happens before — and this bid is refused with 409 — or waits for this bid to
+ * commit and then rejects it with the other pending bids.
+ */
+export async function placeBid(opts: {
+  db: Db;
+  actor: UserRow;
+  loadId: string;
+  bidAmount: number;
+  notes?: string;
+  now: Date;
+}): Promise<{ bid: Bid; created: boolean }> {
+  const { db, actor, loadId, now } = opts;
+  return db.transaction(async (tx) => {
+    const [load] = await tx.select().from(loads).where(eq(loads.id, loadId)).for("share");
+    if (!load) throw new AppError(404, MSG.notFound);
+    // spec §4: only available loads can be bid on. A load that stopped being
+    // available (accepted by someone else, cancelled) is invisible to a carrier from
+    // then on, but the carrier saw it on the board a moment ago: like the losing
+    // accept (contract: accept → 409), they are told it is gone, not "not found".
+    if (load.status !== "available") throw new AppError(409, MSG.loadNotAvailable);
+    const { bid, inserted } = await upsertPendingBid(tx, {
+      loadId,
+      carrierId: actor.id,
+      bidAmount: opts.bidAmount,
+      // spec §5: notes trimmed, omitted when empty (the contract schema already trims)
+      notes: opts.notes?.trim() || null,
+      now,
+    });
+    return { bid: toBid(bid), created: inserted };
+  });
+}
+
+export async function listOwnBids(opts: { db: Db; actor: UserRow }): Promise<OwnBid[]> {
+  const rows = await listBidsOfCarrier(opts.db, opts.actor.id);
+  return rows.map((r) => ({ ...toBid(r.bid), loadNumber: r.loadNumber, loadStatus: r.loadStatus as LoadStatus }));
+}
+
+/** Staff: bids with the bidder's name and company (spec §3), newest first. */
+export async function listBids(opts: { db: Db; loadId?: string }): Promise<BidWithCarrier[]> {
+  if (opts.loadId) {
+    const [load] = await opts.db.select({ id: loads.id }).from(loads).where(eq(loads.id, opts.loadId));
+    if (!load) throw new AppError(404, MSG.notFound);
+  }
+  const rows = await listBidsWithCarrier(opts.db, { loadId: opts.loadId });
+  return rows.map((r) => ({
+    ...toBid(r.bid),
+    carrierName: r.carrierName,
+    carrierCompany: r.carrierCompany,
+    loadNumber: r.loadNumber,
+    loadStatus: r.loadStatus as LoadStatus,
+  }));
+}
+
+/**
+ * POST /api/bids/{id}/accept (spec §4 "Accepting a bid"): in one transaction the load
+ * goes available → accepted for the bidder at the bid amount (through the one
+ * transition function: row lock, state machine, audit event), the bid becomes
+ * accepted and every other pending bid on the load is rejected. Of two staff
+ * awarding different bids on one load at once, the second waits for the row lock,
+ * finds the load accepted and gets 409.
+ */
+export async function acceptBid(opts: { db: Db; actor: UserRow; bidId: string; now: Date }) {
+  const { db, actor, bidId, now } = opts;
+  return db.transaction(async (tx) => {
+    const found = await findBid(tx, bidId);
+    if (!found) throw new AppError(404, MSG.notFound);
+    // Lock the load first, then read the bid again: its amount may have been
+    // updated by the bidder until the moment we hold the lock.
+    await tx.select({ id: loads.id }).from(loads).where(eq(loads.id, found.loadId)).for("update");
+    const bid = await findBid(tx, bidId, { lock: true });
+    if (!bid) throw new AppError(404, MSG.notFound);
+    const [bidder] = await tx.select().from(users).where(eq(users.id, bid.carrierId));
+    if (!bidder) throw new AppError(404, MSG.notFound);
+    const amount = money(bid.bidAmount) ?? 0;
+    const { load } = await transitionLoad({
+      tx,
+      loadId: bid.loadId,
+      action: "award-bid",
+      actor,
+      now,
+      detail: { bidId: bid.id, bidAmount: amount, carrierId: bidder.id },
+      set: (current) => {
+        const rate = ratePerMile(amount, current.distance);
+        return {
+          acceptedBy: bidder.id,
+          acceptedByCarrier: bidder.carrierName,
+          acceptedAt: now,
+          price: amount,
+          ratePerMile: rate !== null && rate <= MAX_RATE_PER_MILE ? rate : null,
+        };
+      },
+    });
+    const accepted = await settlePendingBid(tx, bid.id, "accepted", now);
+    // throwing rolls the load back too: a rejected bid can never win
+    if (!accepted) throw new AppError(409, BID_NOT_PENDING);
+    const rejected = await rejectPendingBids(tx, bid.loadId, now, bid.id);
+    return { bid: toBid(accepted), load, rejectedCount: rejected };
+  });
+}
+
+/** POST /api/bids/{id}/reject: only a pending bid (spec §4). */
+export async function rejectBid(opts: { db: Db; bidId: string; now: Date }): Promise<Bid> {
+  const { db, bidId, now } = opts;
+  const row = await settlePendingBid(db, bidId, "rejected", now);
+  if (row) return toBid(row);
+  const existing = await findBid(db, bidId);
+  if (!existing) throw new AppError(404, MSG.notFound);
+  throw new AppError(409, BID_NOT_PENDING);
+}

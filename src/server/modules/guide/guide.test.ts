@@ -1,0 +1,64 @@
+// GET /api/pdf/user-guide (spec §7, §9: version 1.0, August 2025), read back with poppler-utils.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../../test/helpers";
+import { signedIn } from "../../../../test/factories";
+
+describe("user guide PDF", () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { productName: "Northern Flatbed" } });
+    dir = mkdtempSync(join(tmpdir(), "guide-"));
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("is a real multi-page PDF with the title, version, date and carrier and admin sections, signed out", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/pdf/user-guide?version=1.0" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toBe('inline; filename="user-guide-v1.0.pdf"');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const file = join(dir, "guide.pdf");
+    writeFileSync(file, res.rawPayload);
+
+    const info = execFileSync("pdfinfo", [file], { encoding: "utf8" });
+    const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
+    expect(pages).toBeGreaterThan(1);
+    expect(info).toContain("Northern Flatbed Carrier Portal User Guide");
+
+    const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+    expect(text).toContain("User Guide");
+    expect(text).toContain("Northern Flatbed Carrier Portal User Guide");
+    expect(text).toContain("Version 1.0");
+    expect(text).toContain("August 2025");
+    for (const topic of ["Register", "Sign in", "Browse and filter loads", "Accept a load", "bid", "proof of delivery", "Manage loads", "Manage bids", "Approvals", "Users", "Carriers", "Email schedule"]) {
+      expect(text, topic).toContain(topic);
+    }
+  });
+
+  it("is the same bytes for a signed-in user (cached per version) and downloads with ?download=1", async () => {
+    const { cookie } = await signedIn(t.app);
+    const a = await t.app.inject({ method: "GET", url: "/api/pdf/user-guide?version=1.0" });
+    const b = await t.app.inject({ method: "GET", url: "/api/pdf/user-guide?version=1.0&download=1", headers: { cookie } });
+    expect(b.statusCode).toBe(200);
+    expect(b.headers["content-disposition"]).toBe('attachment; filename="user-guide-v1.0.pdf"');
+    expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
+    // no version: the current one
+    expect((await t.app.inject({ method: "GET", url: "/api/pdf/user-guide" })).rawPayload.equals(a.rawPayload)).toBe(true);
+  });
+
+  it("answers 404 for a version that does not exist", async () => {
+    for (const v of ["2.0", "..%2F..%2Fetc%2Fpasswd", "__proto__", "toString"]) {
+      const res = await t.app.inject({ method: "GET", url: `/api/pdf/user-guide?version=${v}` });
+      expect(res.statusCode, v).toBe(404);
+      expect(res.headers["content-type"]).toContain("application/json");
+    }
+  });
+});

@@ -1,0 +1,495 @@
+// The load rules: who may do what, transactions, numbers and money (style.md:
+// services are verbs with one options object). Every status change goes through
+// transitionLoad(); every load that leaves the server goes through toLoad().
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { loads, users, type LoadRow, type UserRow } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { sha256 } from "../../lib/crypto";
+import { iso } from "../../lib/serialize";
+import { isAdminUser, isStaffRole, type LoadStatus } from "../../../contract/constants";
+import { MSG } from "../../../contract/messages";
+import type { Load, LoadEvent, LoadFilters, LoadInputParsed, LoadView } from "../../../contract/schemas/load";
+import type { ErrorDetail } from "../../../contract/errors";
+import { rejectAcceptedBids, rejectPendingBids } from "../bids/bids.repository";
+import { actionForStatus } from "./load-state";
+import { nextPoNumber, recordLoadEvent, transitionLoad } from "./load-transition";
+import { PerVersionMemo } from "./loads-version";
+import { canSeeLoad, ownTakenLoadsWhere, ratePerMile, toLoad, visibleLoadsWhere, type Viewer } from "./load-visibility";
+import {
+  countLoads,
+  findLoad,
+  insertLoad,
+  insertLoadView,
+  isUniqueViolation,
+  listLoadEvents,
+  listLoadViews,
+  listLoads,
+  loadFiltersWhere,
+  loadsVersion,
+  maxLoadNumberSeq,
+  updateLoadRow,
+  type LoadListQuery,
+} from "./loads.repository";
+import { parseYmd, ukDayEnd, ukDayStart } from "./uk-day";
+
+type Actor = Pick<UserRow, "id" | "name" | "role" | "isAdmin" | "carrierName">;
+
+export const POD_LOCKED = MSG.podLocked;
+const LOAD_NUMBER_KEY = "loads_load_number_key";
+/** bump when the JSON shape or redaction of a load changes, so old ETags stop matching */
+const LIST_SHAPE_VERSION = 1;
+/** one key for every PO number issued (pg_advisory_xact_lock): two approvals never get the same number */
+const PO_NUMBER_LOCK = 7261002;
+
+// ---------------------------------------------------------------- list
+
+/** Query filters → the repository's query, with UK-day bounds (spec §5 date filter). */
+export function toListQuery(f: LoadFilters): LoadListQuery {
+  const details: ErrorDetail[] = [];
+  const from = f.from ? parseYmd(f.from) : null;
+  const to = f.to ? parseYmd(f.to) : null;
+  if (f.from && !from) details.push({ path: "from", message: "Use a real date as YYYY-MM-DD" });
+  if (f.to && !to) details.push({ path: "to", message: "Use a real date as YYYY-MM-DD" });
+  if (details.length) throw new AppError(400, details[0].message, details);
+  return {
+    search: f.search || undefined,
+    weight: f.weight,
+    distance: f.distance,
+    price: f.price,
+    statuses: [...new Set(f.status)].sort() as LoadStatus[],
+    equipmentType: f.equipmentType,
+    carriers: [...new Set(f.carrier)].sort(),
+    pickupFrom: from ? ukDayStart(...from) : undefined,
+    pickupBefore: to ? ukDayEnd(...to) : undefined,
+    limit: f.limit,
+    offset: f.offset,
+  };
+}
+
+/**
+ * The list's ETag without running the list: the loads change counter (any write to
+ * any load changes it, in every process) plus who is asking and what they asked for.
+ */
+export async function loadListEtag(opts: {
+  db: DbOrTx;
+  viewer: Viewer;
+  query: LoadListQuery;
+  readVersion?: (db: DbOrTx) => Promise<number>;
+}): Promise<{ etag: string; version: number }> {
+  const version = await (opts.readVersion ?? loadsVersion)(opts.db);
+  const { viewer, query } = opts;
+  const key = JSON.stringify([LIST_SHAPE_VERSION, viewer.id, viewer.role, viewer.isAdmin, viewer.carrierName, filterKey(query), query.limit ?? null, query.offset ?? null]);
+  return { etag: `"${version}-${sha256(key).slice(0, 20)}"`, version };
+}
+
+/** The filters of a list query, without paging: what a count depends on. */
+function filterKey(q: LoadListQuery): string {
+  return JSON.stringify([
+    q.search ?? null,
+    q.weight ?? null,
+    q.distance ?? null,
+    q.price ?? null,
+    q.statuses,
+    q.equipmentType ?? null,
+    q.carriers,
+    q.pickupFrom?.getTime() ?? null,
+    q.pickupBefore?.getTime() ?? null,
+  ]);
+}
+
+/**
+ * Counts that every carrier shares (available loads matching a filter; staff: all
+ * loads matching it), per loads version: a busy board counts each filter once per
+ * change, not once per poll.
+ */
+const sharedCounts = new PerVersionMemo<number>();
+const sharedCount = (db: DbOrTx, key: string, version: number, where: SQL | undefined) =>
+  sharedCounts.get(version, key, () => countLoads(db, where));
+
+/** X-Total-Count: shared available/staff part (cached) + the carrier's own taken loads (indexed). */
+async function countVisible(db: DbOrTx, viewer: Viewer, query: LoadListQuery, version: number): Promise<number> {
+  const filters = loadFiltersWhere(query);
+  if (isStaffRole(viewer)) return sharedCount(db, `staff|${filterKey(query)}`, version, filters);
+  const [available, own] = await Promise.all([
+    sharedCount(db, `available|${filterKey(query)}`, version, and(eq(loads.status, "available"), filters)),
+    countLoads(db, and(ownTakenLoadsWhere(viewer), filters)),
+  ]);
+  return available + own;
+}
+
+export async function listVisibleLoads(opts: {
+  db: DbOrTx;
+  viewer: Viewer;
+  query: LoadListQuery;
+  version: number;
+}): Promise<{ loads: Load[]; total: number }> {
+  const { db, viewer, query } = opts;
+  const where = and(visibleLoadsWhere(viewer), loadFiltersWhere(query));
+  const paged = query.limit != null || !!query.offset;
+  const [rows, total] = await Promise.all([
+    listLoads(db, where, { limit: query.limit, offset: query.offset }),
+    paged ? countVisible(db, viewer, query, opts.version) : Promise.resolve(-1),
+  ]);
+  return { loads: rows.map((r) => toLoad(r, viewer)), total: total < 0 ? rows.length : total };
+}
+
+/** A load the viewer may know exists, else 404 (contract: also for loads they may not see). */
+async function visibleRow(db: DbOrTx, viewer: Viewer, id: string): Promise<LoadRow> {
+  const row = await findLoad(db, id);
+  if (!row || !canSeeLoad(row, viewer)) throw new AppError(404, MSG.notFound);
+  return row;
+}
+
+export async function getLoad(opts: { db: DbOrTx; viewer: Viewer; id: string }): Promise<Load> {
+  return toLoad(await visibleRow(opts.db, opts.viewer, opts.id), opts.viewer);
+}
+
+// ---------------------------------------------------------------- numbers
+
+/** spec §9: FN-{year}-{3 digits}, highest existing of the year + 1; past 999 it keeps counting. */
+export async function nextLoadNumber(opts: { db: DbOrTx; now: Date }): Promise<string> {
+  const year = opts.now.getUTCFullYear();
+  const last = await maxLoadNumberSeq(opts.db, year);
+  return `FN-${year}-${String(last + 1).padStart(3, "0")}`;
+}
+
+// ---------------------------------------------------------------- create, edit, copy
+
+/**
+ * Reject text the database cannot store (NUL) with a 400 rather than a 500. Walks
+ * with an explicit stack: a hostile body nested thousands deep must not exhaust it.
+ */
+export function assertStorableText(value: unknown): void {
+  const stack: { v: unknown; path: string }[] = [{ v: value, path: "" }];
+  while (stack.length) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === "string") {
+      if (v.includes("\u0000")) {
+        const message = "Text must not contain NUL characters";
+        throw new AppError(400, message, [{ path: path || "body", message }]);
+      }
+    } else if (v && typeof v === "object") {
+      for (const [k, child] of Object.entries(v)) stack.push({ v: child, path: path ? `${path}.${k}` : k });
+    }
+  }
+}
+
+const DATE_FIELDS = ["pickupDate", "deliveryDate", "pickupSignedDate", "deliverySignedDate"] as const;
+
+/** An ISO date-time, or a bare date meaning the start of that UK day. */
+function toDate(value: string | null | undefined, path: string): Date | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  const ymd = parseYmd(value);
+  const d = ymd ? ukDayStart(...ymd) : /^\d{4}-\d{2}-\d{2}T/.test(value) ? new Date(value) : new Date(NaN);
+  if (Number.isNaN(d.getTime())) throw new AppError(400, "Invalid date", [{ path, message: "Invalid date" }]);
+  return d;
+}
+
+/** numeric(7,2): the largest rate per mile the column holds */
+const MAX_RATE_PER_MILE = 99_999.99;
+
+function computeRate(price: number, distance: number | null | undefined): number | null {
+  const rate = ratePerMile(price, distance);
+  if (rate != null && rate > MAX_RATE_PER_MILE) {
+    const message = "Rate per mile is too high: check the price and the distance";
+    throw new AppError(400, message, [{ path: "distance", message }]);
+  }
+  return rate;
+}
+
+type LoadValues = Partial<LoadRow>;
+
+/**
+ * Body → columns. With `present` (an edit), only the fields the client sent are
+ * changed, so a form that does not carry a field (PO number, signatories) never
+ * wipes it by accident.
+ */
+function inputToValues(input: LoadInputParsed, present?: Set<string>): LoadValues {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (key === "loadNumber") continue;
+    if (present && !present.has(key)) continue;
+    if (value === undefined) continue;
+    out[key] = (DATE_FIELDS as readonly string[]).includes(key) ? toDate(value as string | null, key) : value;
+  }
+  return out as LoadValues;
+}
+
+function requireStaffActor(actor: Actor): void {
+  if (!isStaffRole(actor)) throw new AppError(403, MSG.forbidden);
+}
+
+function duplicateNumber(loadNumber: string): AppError {
+  return new AppError(409, `Load number ${loadNumber} already exists`, [{ path: "loadNumber", message: `Load number ${loadNumber} already exists` }]);
+}
+
+/**
+ * Insert with an automatic number: two staff creating loads at once may compute the
+ * same next number; the unique index refuses the second, which simply tries again.
+ */
+async function insertWithNumber(
+  db: Db,
+  opts: { loadNumber?: string | null; now: Date; build: (loadNumber: string) => typeof loads.$inferInsert; after: (tx: DbOrTx, row: LoadRow) => Promise<void> },
+): Promise<LoadRow> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const loadNumber = opts.loadNumber || (await nextLoadNumber({ db: tx, now: opts.now }));
+        const row = await insertLoad(tx, opts.build(loadNumber));
+        await opts.after(tx, row);
+        return row;
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err, LOAD_NUMBER_KEY)) throw err;
+      if (opts.loadNumber) throw duplicateNumber(opts.loadNumber);
+      if (attempt >= 9) throw new AppError(409, "Could not allocate a load number, please try again");
+    }
+  }
+}
+
+const POD_NOT_APPROVED = "Both signatures can only be recorded on an approved load";
+
+export async function createLoad(opts: { db: Db; actor: Actor; input: LoadInputParsed; now: Date }): Promise<Load> {
+  const { db, actor, input, now } = opts;
+  requireStaffActor(actor);
+  // a new load is available: both signatures would lock it uncompleted (spec §4)
+  if (input.pickupSignedBy && input.deliverySignedBy) throw new AppError(409, POD_NOT_APPROVED);
+  const values = inputToValues(input);
+  const rate = computeRate(input.price, input.distance);
+  const row = await insertWithNumber(db, {
+    loadNumber: input.loadNumber,
+    now,
+    build: (loadNumber) => ({ ...values, loadNumber, ratePerMile: rate, status: "available", createdAt: now, updatedAt: now }) as never,
+    after: (tx, row) => recordLoadEvent(tx, { loadId: row.id, actor, action: "create", toStatus: row.status, now }),
+  });
+  return toLoad(row, actor);
+}
+
+export async function updateLoad(opts: { db: Db; actor: Actor; id: string; input: LoadInputParsed; present: Set<string>; now: Date }): Promise<Load> {
+  const { db, actor, id, input, present, now } = opts;
+  requireStaffActor(actor);
+  const values = inputToValues(input, present);
+  try {
+    const row = await db.transaction(async (tx) => {
+      // the POD lock is checked on the locked row, in the same transaction as the edit
+      const current = await findLoad(tx, id, { lock: true });
+      if (!current) throw new AppError(404, MSG.notFound);
+      if (current.pickupSignedBy && current.deliverySignedBy) throw new AppError(409, POD_LOCKED);
+      const price = values.price ?? current.price;
+      const distance = values.distance !== undefined ? values.distance : current.distance;
+      const changes: LoadValues = { ...values, ratePerMile: computeRate(Number(price), distance), updatedAt: now };
+      if (input.loadNumber && input.loadNumber !== current.loadNumber) changes.loadNumber = input.loadNumber;
+      const signed = (f: "pickupSignedBy" | "deliverySignedBy") => (f in changes ? changes[f] : current[f]);
+      const bothSigned = Boolean(signed("pickupSignedBy") && signed("deliverySignedBy"));
+      // spec §4: both signatories complete an approved load; on a load not yet approved
+      // they would lock it without completing it, so they are refused
+      if (bothSigned && current.status !== "approved") throw new AppError(409, POD_NOT_APPROVED);
+      const updated = await updateLoadRow(tx, id, changes);
+      // one audit event per change: the completion carries the edit with it
+      if (bothSigned) {
+        return (await transitionLoad({ tx, loadId: id, action: "complete", actor, now, set: { completedAt: now }, detail: { edited: true } })).load;
+      }
+      await recordLoadEvent(tx, { loadId: id, actor, action: "edit", fromStatus: current.status, toStatus: current.status, now });
+      return updated;
+    });
+    return toLoad(row, actor);
+  } catch (err) {
+    if (isUniqueViolation(err, LOAD_NUMBER_KEY)) throw duplicateNumber(input.loadNumber ?? "");
+    throw err;
+  }
+}
+
+/** contract: a new available load, new number, no assignment, PO number, POD, bids or views. */
+export async function copyLoad(opts: { db: Db; actor: Actor; id: string; now: Date }): Promise<Load> {
+  const { db, actor, id, now } = opts;
+  requireStaffActor(actor);
+  const source = await findLoad(db, id);
+  if (!source) throw new AppError(404, MSG.notFound);
+  const {
+    id: _id,
+    loadNumber: _n,
+    status: _s,
+    mandataNumber: _m,
+    acceptedBy: _ab,
+    acceptedByCarrier: _abc,
+    acceptedAt: _aa,
+    completedAt: _ca,
+    pickupSignedBy: _psb,
+    pickupSignedDate: _psd,
+    deliverySignedBy: _dsb,
+    deliverySignedDate: _dsd,
+    signedPaperworkUrl: _spu,
+    createdAt: _c,
+    updatedAt: _u,
+    ...copied
+  } = source;
+  const row = await insertWithNumber(db, {
+    now,
+    build: (loadNumber) => ({
+      ...copied,
+      loadNumber,
+      ratePerMile: ratePerMile(Number(source.price), source.distance),
+      status: "available",
+      createdAt: now,
+      updatedAt: now,
+    }),
+    after: (tx, row) =>
+      recordLoadEvent(tx, { loadId: row.id, actor, action: "copy", toStatus: row.status, detail: { copiedFrom: source.loadNumber }, now }),
+  });
+  return toLoad(row, actor);
+}
+
+// ---------------------------------------------------------------- status changes
+
+/**
+ * A carrier (or staff, for themselves) accepts at the listed price (spec §4).
+ * One transaction: the row lock in transitionLoad makes exactly one of any number
+ * of simultaneous accepts win; the pending bids are rejected with it.
+ */
+export async function acceptLoad(opts: { db: Db; actor: Actor; loadId: string; userId?: string; now: Date }): Promise<Load> {
+  const { db, actor, loadId, userId, now } = opts;
+  if (userId && userId !== actor.id) throw new AppError(403, "You can only accept a load for yourself");
+  const row = await db.transaction(async (tx) => {
+    const current = await findLoad(tx, loadId);
+    // a cancelled load does not exist for a carrier (contract: Roles)
+    if (!current || (current.status === "cancelled" && !isStaffRole(actor))) throw new AppError(404, MSG.notFound);
+    const { load } = await transitionLoad({
+      tx,
+      loadId,
+      action: "accept",
+      actor,
+      now,
+      set: (locked) => {
+        // spec §5: a load without a price cannot be accepted at its price
+        if (!(Number(locked.price) > 0)) throw new AppError(409, "This load has no price and cannot be accepted");
+        return { acceptedBy: actor.id, acceptedByCarrier: actor.carrierName ?? actor.name, acceptedAt: now };
+      },
+      detail: { acceptedByCarrier: actor.carrierName ?? actor.name },
+    });
+    await rejectPendingBids(tx, loadId, now);
+    return load;
+  });
+  return toLoad(row, actor);
+}
+
+export interface StatusChange {
+  status: LoadStatus;
+  acceptedBy?: string | null;
+  acceptedByCarrier?: string | null;
+  reason?: string;
+}
+
+/** PATCH /status (staff): spec §4 transitions, through the state machine. */
+export async function changeLoadStatus(opts: { db: Db; actor: Actor; loadId: string; change: StatusChange; now: Date }): Promise<Load> {
+  const { db, actor, loadId, change, now } = opts;
+  requireStaffActor(actor);
+  const action = actionForStatus(change.status);
+  // spec §4, §6: approving (issuing a PO number) is for the manager and admin roles only
+  if (action === "approve" && !(actor.role === "manager" || isAdminUser(actor))) throw new AppError(403, MSG.forbidden);
+
+  let assignee: Pick<UserRow, "id" | "carrierName" | "name"> | null = null;
+  if (action === "assign") {
+    if (!change.acceptedBy && !change.acceptedByCarrier?.trim()) {
+      const message = "Choose the carrier the load is assigned to";
+      throw new AppError(400, message, [{ path: "acceptedBy", message }]);
+    }
+    if (change.acceptedBy) {
+      const [u] = await db.select({ id: users.id, carrierName: users.carrierName, name: users.name }).from(users).where(eq(users.id, change.acceptedBy));
+      if (!u) throw new AppError(400, "No such user", [{ path: "acceptedBy", message: "No such user" }]);
+      assignee = u;
+    }
+  }
+
+  const row = await db.transaction(async (tx) => {
+    let po: string | null = null;
+    if (action === "approve") {
+      await tx.execute(sql`select pg_advisory_xact_lock(${PO_NUMBER_LOCK})`);
+      po = await nextPoNumber(tx, now);
+    }
+    const { load } = await transitionLoad({
+      tx,
+      loadId,
+      action,
+      actor,
+      now,
+      reason: change.reason || undefined,
+      set: (current): LoadValues => {
+        switch (action) {
+          case "assign":
+            return {
+              acceptedBy: assignee?.id ?? null,
+              acceptedByCarrier: change.acceptedByCarrier?.trim() || assignee?.carrierName || assignee?.name || null,
+              acceptedAt: now,
+            };
+          case "approve":
+            return current.mandataNumber ? {} : { mandataNumber: po };
+          case "complete":
+            return { completedAt: now };
+          case "uncancel":
+            // back on the board: nobody holds it any more (the events keep the history)
+            return { acceptedBy: null, acceptedByCarrier: null, acceptedAt: null, mandataNumber: null, completedAt: null };
+          default:
+            return {};
+        }
+      },
+    });
+    // an assigned load is no longer open to bids (as when a carrier accepts)
+    if (action === "assign") await rejectPendingBids(tx, loadId, now);
+    // back on the board: an earlier winning bid no longer holds it
+    if (action === "uncancel") await rejectAcceptedBids(tx, loadId, now);
+    return load;
+  });
+  return toLoad(row, actor);
+}
+
+/** Reset to Available (spec §4, a separate call): only from accepted or approved. */
+export async function resetLoadToAvailable(opts: { db: Db; actor: Actor; loadId: string; now: Date }): Promise<Load> {
+  const { db, actor, loadId, now } = opts;
+  requireStaffActor(actor);
+  const row = await db.transaction(async (tx) => {
+    const { load } = await transitionLoad({
+      tx,
+      loadId,
+      action: "reset",
+      actor,
+      now,
+      set: { acceptedBy: null, acceptedByCarrier: null, acceptedAt: null, mandataNumber: null, completedAt: null },
+    });
+    // pending bids were closed when the load was taken; a winning bid no longer holds it
+    await rejectAcceptedBids(tx, loadId, now);
+    return load;
+  });
+  return toLoad(row, actor);
+}
+
+// ---------------------------------------------------------------- views and history
+
+/** spec §6: any signed-in user opening a load records a view. */
+export async function recordLoadView(opts: { db: DbOrTx; viewer: Viewer; loadId: string; now: Date }): Promise<void> {
+  await visibleRow(opts.db, opts.viewer, opts.loadId);
+  await insertLoadView(opts.db, { loadId: opts.loadId, userId: opts.viewer.id, viewedAt: opts.now });
+}
+
+export async function getLoadViews(opts: { db: DbOrTx; actor: Actor; loadId: string }): Promise<LoadView[]> {
+  requireStaffActor(opts.actor);
+  if (!(await findLoad(opts.db, opts.loadId))) throw new AppError(404, MSG.notFound);
+  const rows = await listLoadViews(opts.db, opts.loadId);
+  return rows.map((r) => ({ userName: r.userName, userCarrier: r.userCarrier, viewedAt: iso(r.viewedAt)! }));
+}
+
+export async function getLoadEvents(opts: { db: DbOrTx; actor: Actor; loadId: string }): Promise<LoadEvent[]> {
+  requireStaffActor(opts.actor);
+  if (!(await findLoad(opts.db, opts.loadId))) throw new AppError(404, MSG.notFound);
+  const rows = await listLoadEvents(opts.db, opts.loadId);
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    fromStatus: r.fromStatus,
+    toStatus: r.toStatus,
+    actorName: r.actorName,
+    reason: r.reason,
+    createdAt: iso(r.createdAt)!,
+  }));
+}

@@ -1,0 +1,273 @@
+// Uploads of signed paperwork (spec §5 "Paperwork upload", §9; contract
+// POST /api/objects/upload and GET {objectPath}).
+//
+// Flow: POST /api/objects/upload hands the signed-in user a single-use ticket
+// (a random token; only its SHA-256 is stored) valid 15 minutes, as a relative
+// uploadURL `/api/objects/upload/<token>`. The browser PUTs the file there with
+// its session cookie. We stream the body to a temporary file on disk (never the
+// whole body in memory), check the size (≤ 10485760 bytes) while it arrives and
+// the type by its first bytes (PDF, JPEG or PNG, whatever the name or header
+// says), and only then hand the file to the store (local disk or S3). A refused
+// upload leaves nothing behind: the temp file is removed and the ticket is not
+// spent, so the same URL may be retried until it expires.
+//
+// With S3 the bytes go through this same endpoint rather than a presigned PUT:
+// a presigned PUT cannot carry a size limit, S3-compatible stores used in tests
+// (s3rver) do not verify signatures at all, and single use and content checks
+// must be ours anyway (toolchain-notes.md). Downloads are streamed through the
+// server too, so access control and the download headers are the same for both
+// stores.
+import { randomUUID } from "node:crypto";
+import { createWriteStream, mkdirSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import type { AppContext } from "../../context";
+import type { DbOrTx } from "../../db/client";
+import type { UserRow } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { randomToken, sha256 } from "../../lib/crypto";
+import { isStaffRole, UPLOAD_MAX_BYTES } from "../../../contract/constants";
+import { isOwnLoad } from "../loads/load-visibility";
+import type { ObjectStore } from "./object-store";
+import * as repo from "./objects.repository";
+
+export const UPLOAD_TTL_MS = 15 * 60 * 1000;
+export const UPLOAD_PATH = "/api/objects/upload/";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+
+export const UPLOAD_MSG = {
+  notFound: "Upload URL not found",
+  otherUser: "This upload URL was issued to another user",
+  used: "This upload URL has already been used",
+  expired: "This upload URL has expired. Please try the upload again.",
+  tooLarge: "File is too large. The maximum size is 10 MB.",
+  wrongType: "Only PDF, JPG or PNG files can be uploaded.",
+  interrupted: "The upload was interrupted. Please try again.",
+  badPaperwork: "Signed paperwork must be a file you have uploaded",
+} as const;
+
+/** What a file is, by its first bytes (spec §5: PDF, JPG or PNG). */
+export type SniffedType = { contentType: "application/pdf" | "image/jpeg" | "image/png"; ext: "pdf" | "jpg" | "png" };
+
+export function sniffType(head: Buffer): SniffedType | null {
+  if (head.length >= 5 && head.subarray(0, 5).toString("latin1") === "%PDF-") return { contentType: "application/pdf", ext: "pdf" };
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { contentType: "image/jpeg", ext: "jpg" };
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (head.length >= 8 && png.every((b, i) => head[i] === b)) return { contentType: "image/png", ext: "png" };
+  return null;
+}
+
+export const extFor = (contentType: string | null): string =>
+  contentType === "application/pdf" ? "pdf" : contentType === "image/jpeg" ? "jpg" : contentType === "image/png" ? "png" : "bin";
+
+/** POST /api/objects/upload: a single-use upload ticket for the signed-in user. */
+export async function createUploadTicket(opts: { ctx: AppContext; user: UserRow }): Promise<{ uploadURL: string; objectPath: string }> {
+  const { ctx, user } = opts;
+  const now = ctx.clock.now();
+  const token = randomToken(32);
+  const key = randomUUID();
+  await repo.deleteStaleTickets(ctx.db, new Date(now.getTime() - 24 * 3600_000));
+  await repo.insertUploadTicket(ctx.db, {
+    key,
+    ownerId: user.id,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + UPLOAD_TTL_MS),
+    now,
+  });
+  // Relative: it works behind any proxy or dev server on the page's own origin.
+  return { uploadURL: `${UPLOAD_PATH}${token}`, objectPath: `/objects/${key}` };
+}
+
+/**
+ * Stream a request body to `tempPath`, refusing it (413/415) as soon as it is too
+ * large or its first bytes are not a PDF, JPEG or PNG. On refusal the rest of the
+ * body is discarded (not buffered) so the client still reads our answer.
+ */
+export function receiveToFile(stream: Readable, tempPath: string, max = UPLOAD_MAX_BYTES): Promise<{ size: number; type: SniffedType }> {
+  return new Promise((resolve, reject) => {
+    const out = createWriteStream(tempPath, { flags: "wx" });
+    let size = 0;
+    let head = Buffer.alloc(0);
+    let type: SniffedType | null = null;
+    let settled = false;
+    let ended = false;
+
+    const fail = (err: Error) => {
+      if (settled) return;
+      settled = true;
+      stream.off("data", onData);
+      stream.resume();
+      // Reject only once the file is closed: createWriteStream opens lazily, so a
+      // caller's rm() could otherwise run before the open creates the file and
+      // leave a .part behind (seen in CI on a refused 415).
+      if (out.closed) reject(err);
+      else {
+        out.once("close", () => reject(err));
+        out.destroy();
+      }
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) return fail(new AppError(413, UPLOAD_MSG.tooLarge));
+      if (!type) {
+        if (head.length < 8) head = Buffer.concat([head, chunk.subarray(0, 8 - head.length)]);
+        if (head.length >= 8) {
+          type = sniffType(head);
+          if (!type) return fail(new AppError(415, UPLOAD_MSG.wrongType));
+        }
+      }
+      if (!out.write(chunk)) {
+        stream.pause();
+        out.once("drain", () => !settled && stream.resume());
+      }
+    };
+    stream.on("data", onData);
+    stream.on("end", () => {
+      ended = true;
+      if (settled) return;
+      type ??= sniffType(head);
+      if (!type) return fail(new AppError(415, UPLOAD_MSG.wrongType));
+      const t = type;
+      out.end(() => {
+        if (settled) return;
+        settled = true;
+        resolve({ size, type: t });
+      });
+    });
+    stream.on("error", () => fail(new AppError(400, UPLOAD_MSG.interrupted)));
+    stream.on("close", () => {
+      if (!ended) fail(new AppError(400, UPLOAD_MSG.interrupted));
+    });
+    out.on("error", (e) => fail(e));
+  });
+}
+
+/** PUT /api/objects/upload/:token */
+export async function receiveUpload(opts: {
+  ctx: AppContext;
+  store: ObjectStore;
+  tempDir: string;
+  user: UserRow;
+  token: string;
+  body: Readable;
+  contentLength: number | undefined;
+}): Promise<{ objectPath: string }> {
+  const { ctx, store, user, token } = opts;
+  if (!TOKEN.test(token)) throw new AppError(404, UPLOAD_MSG.notFound);
+  const tokenHash = sha256(token);
+  const row = await repo.findByTokenHash(ctx.db, tokenHash);
+  if (!row) throw new AppError(404, UPLOAD_MSG.notFound);
+  // the ticket is the signed-in requester's only (a leaked URL is useless to anyone else)
+  if (row.ownerId !== user.id) throw new AppError(403, UPLOAD_MSG.otherUser);
+  // reused → 409 (the resource is in the wrong state); expired → 410 Gone
+  if (row.uploadedAt) throw new AppError(409, UPLOAD_MSG.used);
+  if (ctx.clock.now().getTime() > row.uploadExpiresAt.getTime()) throw new AppError(410, UPLOAD_MSG.expired);
+  if (opts.contentLength !== undefined && opts.contentLength > UPLOAD_MAX_BYTES) throw new AppError(413, UPLOAD_MSG.tooLarge);
+
+  mkdirSync(opts.tempDir, { recursive: true });
+  const tempPath = join(opts.tempDir, `${row.key}.${randomUUID()}.part`);
+  let received: { size: number; type: SniffedType };
+  try {
+    received = await receiveToFile(opts.body, tempPath);
+  } catch (e) {
+    await rm(tempPath, { force: true });
+    throw e;
+  }
+
+  const won = await repo.markUploaded(ctx.db, {
+    key: row.key,
+    tokenHash,
+    contentType: received.type.contentType,
+    size: received.size,
+    now: ctx.clock.now(),
+  });
+  if (!won) {
+    await rm(tempPath, { force: true });
+    throw new AppError(409, UPLOAD_MSG.used);
+  }
+  try {
+    await store.putFile(row.key, tempPath, { contentType: received.type.contentType, size: received.size });
+  } catch (e) {
+    await rm(tempPath, { force: true });
+    await repo.unmarkUploaded(ctx.db, row.key);
+    throw e;
+  }
+  return { objectPath: `/objects/${row.key}` };
+}
+
+/** A filename safe in a Content-Disposition header whatever the load number holds. */
+export function safeFilename(loadNumber: string | null, ext: string): string {
+  const base = (loadNumber ?? "upload").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[.-]+/, "").slice(0, 80) || "upload";
+  return `POD-${base}.${ext}`;
+}
+
+/**
+ * GET /objects/:key. Staff and the carrier of a load the file is attached to may
+ * read it; before it is attached, only its uploader. Anyone else: 404, so the
+ * caller learns nothing about which files exist (contract: 403/404).
+ */
+export async function openObject(opts: {
+  ctx: AppContext;
+  store: ObjectStore;
+  user: UserRow | null;
+  key: string;
+}): Promise<{ body: Readable; size: number | undefined; contentType: string; filename: string }> {
+  const { ctx, store, user } = opts;
+  if (!UUID.test(opts.key)) throw new AppError(404, "Not found");
+  if (!user) throw new AppError(401, "Not signed in");
+  const key = opts.key.toLowerCase();
+  const row = await repo.findByKey(ctx.db, key);
+  if (!row || !row.uploadedAt) throw new AppError(404, "Not found");
+  const attached = await repo.loadsWithPaperwork(ctx.db, `/objects/${key}`);
+  let loadNumber: string | null = null;
+  if (attached.length > 0) {
+    const staff = isStaffRole(user);
+    const load = attached.find((l) => staff || isOwnLoad(l, user));
+    if (!load) throw new AppError(404, "Not found");
+    loadNumber = load.loadNumber;
+  } else if (row.ownerId !== user.id) {
+    throw new AppError(404, "Not found");
+  }
+  const stored = await store.get(key);
+  if (!stored) throw new AppError(404, "Not found");
+  const contentType = row.contentType ?? "application/octet-stream";
+  return { body: stored.body, size: stored.size ?? row.size ?? undefined, contentType, filename: safeFilename(loadNumber, extFor(row.contentType)) };
+}
+
+/**
+ * The POD call's signedPaperworkUrl (contract): the objectPath or the uploadURL,
+ * relative or absolute. Returns the objectPath to store. It must name a finished
+ * upload of the caller (staff: of anyone), or be the load's current paperwork.
+ */
+export async function resolvePaperwork(opts: {
+  db: DbOrTx;
+  ref: string;
+  user: UserRow;
+  currentPath: string | null;
+}): Promise<string> {
+  let path = opts.ref.trim();
+  if (/^https?:\/\//i.test(path)) {
+    try {
+      path = new URL(path).pathname;
+    } catch {
+      throw badPaperwork();
+    }
+  }
+  if (opts.currentPath && path === opts.currentPath) return path;
+  let row: repo.ObjectRow | undefined;
+  const objectMatch = /^\/objects\/([0-9a-f-]{36})$/i.exec(path);
+  if (objectMatch && UUID.test(objectMatch[1])) {
+    row = await repo.findByKey(opts.db, objectMatch[1].toLowerCase());
+  } else if (path.startsWith(UPLOAD_PATH) && TOKEN.test(path.slice(UPLOAD_PATH.length))) {
+    row = await repo.findByTokenHash(opts.db, sha256(path.slice(UPLOAD_PATH.length)));
+  }
+  if (!row || !row.uploadedAt) throw badPaperwork();
+  if (row.ownerId !== opts.user.id && !isStaffRole(opts.user)) throw badPaperwork();
+  const objectPath = `/objects/${row.key}`;
+  return objectPath;
+}
+
+const badPaperwork = () =>
+  new AppError(400, UPLOAD_MSG.badPaperwork, [{ path: "signedPaperworkUrl", message: UPLOAD_MSG.badPaperwork }]);

@@ -1,0 +1,15 @@
+// Drizzle queries of the POD module (spec §3 POD fields on the load row).
+import { eq } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { loads, type LoadRow } from "../../db/schema";
+
+/** The load, locked for the rest of the transaction (architecture.md: check and write in one transaction). */
+export async function lockLoad(tx: Tx, loadId: string): Promise<LoadRow | undefined> {
+  const [row] = await tx.select().from(loads).where(eq(loads.id, loadId)).for("update");
+  return row;
+}
+
+export async function updatePodFields(tx: Tx, loadId: string, set: Partial<typeof loads.$inferInsert>): Promise<LoadRow> {
+  const [row] = await tx.update(loads).set(set).where(eq(loads.id, loadId)).returning();
+  return row;
+}

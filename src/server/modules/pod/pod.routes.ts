@@ -1,0 +1,16 @@
+// PUT /api/loads/{id}/pod (contract; spec §5 POD form). Rules in pod.service.ts.
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../context";
+import { requireUser } from "../../plugins/session";
+import { idParam, parse } from "../../lib/validate";
+import { podInputSchema } from "../../../contract/schemas/pod";
+import { completePod } from "./pod.service";
+
+export async function registerPodRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.put("/api/loads/:id/pod", async (req) => {
+    const actor = requireUser(req);
+    const loadId = idParam(req.params);
+    const input = parse(podInputSchema, req.body);
+    return completePod({ ctx, loadId, actor, input });
+  });
+}

@@ -1,0 +1,79 @@
+// Completing proof of delivery (spec §2 Complete POD dialog, §4 POD status and
+// auto-completion, §5 POD form; contract PUT /api/loads/{id}/pod).
+import type { AppContext } from "../../context";
+import type { UserRow } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { isStaffRole } from "../../../contract/constants";
+import type { Load } from "../../../contract/schemas/load";
+import type { podInputSchema } from "../../../contract/schemas/pod";
+import type { z } from "zod";
+import { canSeeLoad, isOwnLoad, toLoad } from "../loads/load-visibility";
+import { recordLoadEvent, transitionLoad } from "../loads/load-transition";
+import { resolvePaperwork } from "../objects/objects.service";
+import * as repo from "./pod.repository";
+
+export const POD_MSG = {
+  wrongStatus: "Proof of delivery can only be completed for approved or completed loads",
+} as const;
+
+export async function completePod(opts: {
+  ctx: AppContext;
+  loadId: string;
+  actor: UserRow;
+  input: z.output<typeof podInputSchema>;
+}): Promise<Load> {
+  const { ctx, loadId, actor, input } = opts;
+  const now = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await repo.lockLoad(tx, loadId);
+    if (!current) throw new AppError(404, "Not found");
+    // contract: the caller is the load's carrier or staff; a carrier who may not
+    // know the load exists gets 404, one who may see it but not act on it 403
+    if (!isStaffRole(actor) && !isOwnLoad(current, actor)) {
+      throw new AppError(canSeeLoad(current, actor) ? 403 : 404, canSeeLoad(current, actor) ? "You are not allowed to do that" : "Not found");
+    }
+    // spec §2, §6: Complete POD is for approved or completed loads only
+    if (current.status !== "approved" && current.status !== "completed") throw new AppError(409, POD_MSG.wrongStatus);
+
+    // the paperwork: absent or empty keeps what is there; otherwise one of the caller's uploads
+    const paperwork = input.signedPaperworkUrl?.trim()
+      ? await resolvePaperwork({ db: tx, ref: input.signedPaperworkUrl, user: actor, currentPath: current.signedPaperworkUrl })
+      : current.signedPaperworkUrl;
+
+    const pod = {
+      pickupSignedBy: input.pickupSignedBy,
+      pickupSignedDate: new Date(input.pickupSignedDate),
+      deliverySignedBy: input.deliverySignedBy,
+      deliverySignedDate: new Date(input.deliverySignedDate),
+      signedPaperworkUrl: paperwork,
+    };
+    const detail = { paperwork: Boolean(paperwork) };
+
+    // spec §4: both signatories set on an approved load completes it, in this transaction
+    if (current.status === "approved" && pod.pickupSignedBy && pod.deliverySignedBy) {
+      const { load } = await transitionLoad({
+        tx,
+        loadId,
+        action: "complete",
+        actor,
+        set: { ...pod, completedAt: now },
+        reason: "POD completed",
+        detail,
+        now,
+      });
+      return load;
+    }
+    const updated = await repo.updatePodFields(tx, loadId, { ...pod, updatedAt: now });
+    await recordLoadEvent(tx, {
+      loadId,
+      actor,
+      action: "pod-updated",
+      fromStatus: current.status,
+      toStatus: current.status,
+      detail,
+      now,
+    });
+    return updated;
+  });
+  return toLoad(row, actor);
+}

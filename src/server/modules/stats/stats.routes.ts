@@ -1,0 +1,32 @@
+// GET /api/stats: the five tiles of the board (spec §2, §3 Stats; contract).
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../context";
+import { requireUser } from "../../plugins/session";
+import { money } from "../../lib/serialize";
+import type { Stats } from "../../../contract/schemas/load";
+import { countAvailable, selectOwnStats } from "./stats.repository";
+import { PerVersionMemo } from "../loads/loads-version";
+import { isStaffRole } from "../../../contract/constants";
+
+export async function registerStatsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // polled every 15 s by every open board (spec §9): whole-table figures once per change
+  const shared = new PerVersionMemo<number | Awaited<ReturnType<typeof selectOwnStats>>>(16);
+  app.get("/api/stats", async (req): Promise<Stats> => {
+    const viewer = requireUser(req);
+    const version = await ctx.loadsVersion.get(ctx.db);
+    const [available, own] = await Promise.all([
+      shared.get(version, "available", () => countAvailable(ctx.db)) as Promise<number>,
+      isStaffRole(viewer)
+        ? (shared.get(version, "staff", () => selectOwnStats(ctx.db, viewer)) as ReturnType<typeof selectOwnStats>)
+        : selectOwnStats(ctx.db, viewer),
+    ]);
+    const row = { available, ...own };
+    return {
+      available: Number(row.available),
+      accepted: Number(row.accepted),
+      approved: Number(row.approved),
+      completed: Number(row.completed),
+      totalEarnings: money(row.totalEarnings) ?? 0,
+    };
+  });
+}

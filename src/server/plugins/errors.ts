@@ -1,0 +1,49 @@
+// One error handler (style.md §6): AppError, zod failures, Fastify's own client
+// errors (bad JSON, too large) and everything unexpected become the contract's
+// error body. 5xx are logged with the request id and never show internals.
+import type { FastifyError, FastifyInstance } from "fastify";
+import { ZodError } from "zod";
+import { AppError } from "../lib/app-error";
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | Error, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ error: err.message, ...(err.details ? { details: err.details } : {}), ...err.extra });
+    }
+    if (err instanceof ZodError) {
+      const details = err.issues.map((i) => ({ path: i.path.join(".") || "body", message: i.message }));
+      return reply.status(400).send({ error: details[0]?.message ?? "Invalid request", details });
+    }
+    // A value PostgreSQL cannot store (NUL in text, a number out of range, a bad
+    // date) is the client's mistake: 400, whichever module let it through.
+    const pgCode = pgErrorCode(err);
+    if (pgCode && BAD_VALUE_CODES.has(pgCode)) {
+      return reply.status(400).send({ error: "A value in the request cannot be stored" });
+    }
+    const status = (err as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message =
+        (err as FastifyError).code === "FST_ERR_CTP_INVALID_JSON_BODY" || err instanceof SyntaxError
+          ? "Request body is not valid JSON"
+          : status === 413
+            ? "Request body is too large"
+            : status === 415
+              ? "Unsupported content type"
+              : err.message || "Bad request";
+      return reply.status(status).send({ error: message });
+    }
+    req.log.error({ err, reqId: req.id }, "request failed");
+    return reply.status(500).send({ error: "Something went wrong on our side. Please try again." });
+  });
+
+}
+
+// 22xxx "data exception" classes that only bad input causes
+const BAD_VALUE_CODES = new Set(["22001", "22003", "22007", "22008", "22021", "22P02", "22P05", "54000"]);
+
+function pgErrorCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; e = e.cause as typeof e, i++) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}

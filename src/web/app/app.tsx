@@ -1,0 +1,102 @@
+// Routes of spec §2. Signed out: /register, /reset-password, /login; anything else
+// shows the login page. Signed in: /, /admin (staff only, else 404), /guide,
+// /register, /user-guide; anything else the 404 page. While the current user
+// loads, a spinner with "Loading...".
+import { lazy, Suspense, useEffect } from "react";
+import { Redirect, Route, Switch } from "wouter";
+import { useAuth } from "../features/auth/use-auth";
+import { homePathFor } from "../features/auth/api/login";
+import { showFlashToast } from "../features/auth/flash-toast";
+import { Spinner } from "../components/ui/spinner";
+import { Header } from "../components/header";
+import { NotFoundPage } from "../components/not-found-page";
+import { useLiveUpdates } from "../lib/live";
+
+// each page is its own chunk: a signed-out visitor never loads the board, a carrier
+// never loads the forms of the signed-out pages (issue 8: first-load JS budget)
+const BoardPage = lazy(() => import("../features/board/board-page"));
+const LoginPage = lazy(() => import("../features/auth/login-page"));
+const RegisterPage = lazy(() => import("../features/auth/register-page"));
+const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-page"));
+
+// the admin code is split off the carrier's path (issue 8: first-load JS budget)
+const AdminPage = lazy(() => import("../features/admin/admin-page"));
+const GuidePage = lazy(() => import("../features/guide/guide-page"));
+const UserGuidePage = lazy(() => import("../features/guide/user-guide-page"));
+
+function SkipLink() {
+  return (
+    <a
+      href="#main-content"
+      onClick={(e) => {
+        // pages render their own <main>; focus whichever is there
+        const main = document.querySelector<HTMLElement>("main");
+        if (!main) return;
+        e.preventDefault();
+        if (!main.hasAttribute("tabindex")) main.setAttribute("tabindex", "-1");
+        main.focus();
+      }}
+      className="sr-only z-50 rounded-md bg-white px-4 py-3 font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+    >
+      Skip to main content
+    </a>
+  );
+}
+
+function PageLoading() {
+  return (
+    <main id="main-content">
+      <Spinner label="Loading..." className="min-h-[50vh]" />
+    </main>
+  );
+}
+
+export function App() {
+  const { isLoading, isAuthenticated, isStaff, user } = useAuth();
+
+  // a toast carried over a full-page redirect (logout, spec §4)
+  useEffect(() => showFlashToast(), []);
+  // server change notices make open boards refetch at once; polling stays the fallback
+  useLiveUpdates(isAuthenticated);
+
+  if (isLoading) {
+    return (
+      <main id="main-content">
+        <Spinner label="Loading..." className="min-h-screen" />
+      </main>
+    );
+  }
+
+  return (
+    <>
+      <SkipLink />
+      <Header />
+      {isAuthenticated ? (
+        <Suspense fallback={<PageLoading />}>
+          <Switch>
+            <Route path="/" component={BoardPage} />
+            <Route path="/admin">{isStaff ? <AdminPage /> : <NotFoundPage />}</Route>
+            <Route path="/guide" component={GuidePage} />
+            <Route path="/user-guide" component={UserGuidePage} />
+            <Route path="/register" component={RegisterPage} />
+            {/* a reset link opened while signed in still works (it may be for another account) */}
+            <Route path="/reset-password" component={ResetPasswordPage} />
+            {/* just signed in, or a bookmark: the sign-in page has nothing for a signed-in user */}
+            <Route path="/login">
+              <Redirect to={homePathFor(user)} replace />
+            </Route>
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      ) : (
+        <Suspense fallback={<PageLoading />}>
+          <Switch>
+            <Route path="/register" component={RegisterPage} />
+            <Route path="/reset-password" component={ResetPasswordPage} />
+            <Route component={LoginPage} />
+          </Switch>
+        </Suspense>
+      )}
+    </>
+  );
+}

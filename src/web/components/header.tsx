@@ -1,0 +1,71 @@
+// The header on every page (spec §1, §2): logo and product name, Help, and signed in
+// a welcome line, the Admin button (staff) and the user menu; signed out New Account.
+// On a phone: one compact row of controls with the welcome line under it.
+import { useState } from "react";
+import { Link } from "wouter";
+import { CircleHelp, LayoutDashboard, UserPlus } from "lucide-react";
+import { useAuth } from "../features/auth/use-auth";
+import { usePublicConfig } from "../features/auth/api/public-config";
+import { Later, lazyNamed } from "../lib/lazy";
+
+const HelpDialog = lazyNamed(() => import("./help-dialog"), "HelpDialog");
+// the menu (Radix dropdown and its positioning) is only for signed-in users
+const UserMenu = lazyNamed(() => import("./user-menu"), "UserMenu");
+
+const headerButton =
+  "inline-flex min-h-11 shrink-0 items-center justify-center gap-1.5 whitespace-nowrap rounded-md px-2.5 text-sm font-medium transition-colors sm:px-3";
+
+export function Header() {
+  const { user, isStaff } = useAuth();
+  const { productName } = usePublicConfig();
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      {/* grid: logo | nav on a phone with the welcome line as a second row; logo | welcome | nav from md up */}
+      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 px-3 py-1.5 sm:px-4 sm:py-2 md:grid-cols-[auto_minmax(0,1fr)_auto]">
+        <Link
+          href={user ? "/" : "/login"}
+          className="col-start-1 row-start-1 flex min-h-11 min-w-0 items-center gap-2 rounded-md pr-1"
+          aria-label={`${productName} home`}
+        >
+          <img src="/favicon.svg" alt="" width={36} height={36} className="h-9 w-9 shrink-0" />
+          {/* on a narrow phone a long name takes two short lines rather than pushing the buttons off */}
+          <span className="line-clamp-2 min-w-0 text-base font-bold leading-tight text-brand-900 sm:line-clamp-1 sm:text-lg">{productName}</span>
+        </Link>
+
+        {user && (
+          <p className="col-span-2 row-start-2 truncate pb-1 text-sm text-slate-700 md:col-span-1 md:col-start-2 md:row-start-1 md:ml-3 md:pb-0">
+            Welcome, <span className="font-semibold text-slate-900">{user.name}</span>
+          </p>
+        )}
+
+        <nav aria-label="Account" className="col-start-2 row-start-1 flex items-center gap-1 sm:gap-2 md:col-start-3">
+          <button type="button" onClick={() => setHelpOpen(true)} className={`${headerButton} text-slate-700 hover:bg-slate-100`}>
+            <CircleHelp className="h-5 w-5" aria-hidden="true" />
+            Help
+          </button>
+          {user ? (
+            <>
+              {isStaff && (
+                <Link href="/admin" className={`${headerButton} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`}>
+                  <LayoutDashboard className="h-4 w-4" aria-hidden="true" />
+                  Admin
+                </Link>
+              )}
+              <Later>
+                <UserMenu user={user} />
+              </Later>
+            </>
+          ) : (
+            <Link href="/register" className={`${headerButton} bg-brand-800 text-white hover:bg-brand-900`}>
+              <UserPlus className="hidden h-4 w-4 sm:block" aria-hidden="true" />
+              New Account
+            </Link>
+          )}
+        </nav>
+      </div>
+      <Later>{helpOpen && <HelpDialog open onOpenChange={setHelpOpen} signedIn={!!user} />}</Later>
+    </header>
+  );
+}

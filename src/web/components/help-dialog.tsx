@@ -1,0 +1,85 @@
+// Help (spec §2 header): the carrier portal user guide PDF in a frame, with Open in
+// New Tab, Download, Close, View User Guide and Download PDF. Signed out, the HTML
+// guide is not reachable (spec §6), so View User Guide opens the PDF instead.
+import { Dialog as D } from "radix-ui";
+import { BookOpen, Download, ExternalLink, X } from "lucide-react";
+import { Button } from "./ui/button";
+import { GUIDE_VERSION_LINE, USER_GUIDE_DOWNLOAD_NAME, USER_GUIDE_PDF_URL } from "../features/guide/guide-content";
+
+const linkButton =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 text-sm font-medium transition-colors focus-visible:outline-2";
+const outline = `${linkButton} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`;
+const primary = `${linkButton} bg-brand-800 text-white hover:bg-brand-900`;
+
+export function HelpDialog({
+  open,
+  onOpenChange,
+  signedIn,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  signedIn: boolean;
+}) {
+  const guideHref = signedIn ? "/user-guide" : USER_GUIDE_PDF_URL;
+  return (
+    <D.Root open={open} onOpenChange={onOpenChange}>
+      <D.Portal>
+        <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <D.Content className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-6 sm:mx-auto sm:max-w-5xl sm:rounded-xl">
+          <div className="flex items-start justify-between gap-3 border-b border-slate-200 p-4">
+            <div className="min-w-0">
+              <D.Title className="text-lg font-semibold text-slate-900">Carrier Portal User Guide</D.Title>
+              <D.Description className="mt-0.5 text-sm text-slate-600">
+                How to find, accept and bid on loads and complete proof of delivery. {GUIDE_VERSION_LINE}.
+              </D.Description>
+            </div>
+            <D.Close className="-m-1 flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label="Close dialog">
+              <X className="h-5 w-5" aria-hidden="true" />
+            </D.Close>
+          </div>
+
+          <div className="flex flex-col gap-2 border-b border-slate-200 bg-slate-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-slate-700">Read the guide as a web page, or keep the PDF for later.</p>
+            <div className="grid grid-cols-2 gap-2 sm:flex">
+              <a href={guideHref} target="_blank" rel="noopener" className={primary}>
+                <BookOpen className="h-4 w-4" aria-hidden="true" />
+                View User Guide
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+              <a href={USER_GUIDE_PDF_URL} download={USER_GUIDE_DOWNLOAD_NAME} className={outline}>
+                <Download className="h-4 w-4" aria-hidden="true" />
+                Download PDF
+              </a>
+            </div>
+          </div>
+
+          <div className="flex min-h-0 flex-1 flex-col bg-slate-100 p-2 sm:p-4">
+            {/* only mounted while open, so the PDF is fetched on demand */}
+            <iframe
+              title="Carrier portal user guide (PDF)"
+              src={USER_GUIDE_PDF_URL}
+              className="min-h-[45vh] w-full flex-1 rounded-md border border-slate-300 bg-white"
+            />
+            <p className="mt-2 text-xs text-slate-600">Guide not showing? Some phones cannot preview PDFs here: use Open in New Tab or Download.</p>
+          </div>
+
+          <div className="grid grid-cols-2 gap-2 border-t border-slate-200 p-3 sm:flex sm:justify-end sm:p-4">
+            <D.Close asChild>
+              <Button variant="outline" className="order-last col-span-2 sm:order-none">
+                Close
+              </Button>
+            </D.Close>
+            <a href={USER_GUIDE_PDF_URL} download={USER_GUIDE_DOWNLOAD_NAME} className={outline}>
+              <Download className="h-4 w-4" aria-hidden="true" />
+              Download
+            </a>
+            <a href={USER_GUIDE_PDF_URL} target="_blank" rel="noopener" className={outline}>
+              <ExternalLink className="h-4 w-4" aria-hidden="true" />
+              Open in New Tab
+            </a>
+          </div>
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  );
+}

@@ -1,0 +1,63 @@
+// The user menu (spec §2 header): initials avatar; name, email and carrier name;
+// My Profile, Change Password, Log out. The dialogs live outside the menu so they
+// keep focus after it closes.
+import { useState } from "react";
+import { KeyRound, LogOut, UserRound } from "lucide-react";
+import type { User } from "@contract/schemas/user";
+import { initials } from "../lib/format";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
+import { Later, lazyNamed } from "../lib/lazy";
+
+const ChangePasswordDialog = lazyNamed(() => import("../features/auth/components/change-password-dialog"), "ChangePasswordDialog");
+const ProfileDialog = lazyNamed(() => import("../features/auth/components/profile-dialog"), "ProfileDialog");
+import { useLogout } from "../features/auth/api/logout";
+
+export function UserMenu({ user }: { user: User }) {
+  const [dialog, setDialog] = useState<"profile" | "password" | null>(null);
+  const logout = useLogout();
+  return (
+    <>
+      {/* modal={false}: a dialog opened from an item must not inherit the menu's pointer lock */}
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger
+          className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-800 text-sm font-semibold text-white ring-offset-2 hover:bg-brand-900 data-[state=open]:ring-2 data-[state=open]:ring-brand-600"
+          aria-label={`User menu for ${user.name}`}
+        >
+          <span aria-hidden="true">{initials(user.name)}</span>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent className="w-80">
+          <DropdownMenuLabel>
+            <span className="flex items-center gap-3">
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900" aria-hidden="true">
+                {initials(user.name)}
+              </span>
+              <span className="min-w-0">
+                <span className="block break-words font-semibold text-slate-900">{user.name}</span>
+                <span className="block break-all text-slate-600">{user.email}</span>
+                {user.carrierName && <span className="block break-words text-slate-600">{user.carrierName}</span>}
+              </span>
+            </span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setDialog("profile")}>
+            <UserRound className="h-4 w-4" aria-hidden="true" />
+            My Profile
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setDialog("password")}>
+            <KeyRound className="h-4 w-4" aria-hidden="true" />
+            Change Password
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem destructive disabled={logout.isPending} onSelect={() => logout.mutate()}>
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            Log out
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <Later>
+        {dialog === "profile" && <ProfileDialog user={user} open onOpenChange={(o) => setDialog(o ? "profile" : null)} />}
+        {dialog === "password" && <ChangePasswordDialog userId={user.id} open onOpenChange={(o) => setDialog(o ? "password" : null)} />}
+      </Later>
+    </>
+  );
+}

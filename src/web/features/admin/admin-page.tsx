@@ -1,0 +1,308 @@
+// Admin dashboard (spec §2): header actions, eight tabs with counts, and the
+// dialogs for loads, bids, POD and users. Staff work here all day (ui.md): dense
+// tables, filters that stay put across tabs and reloads, counts on tabs.
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { Link } from "wouter";
+import { Tabs } from "radix-ui";
+import { useIsFetching } from "@tanstack/react-query";
+import { ArrowLeft, CalendarClock, Loader2, Plus } from "lucide-react";
+import type { LoadStatus } from "@contract/constants";
+import type { Load } from "@contract/schemas/load";
+import { useAuth } from "../auth/use-auth";
+import { Button } from "../../components/ui/button";
+import { LoadDetailsDialog } from "../loads/components/load-details-dialog";
+import { ManageBidsDialog } from "../bids/components/manage-bids-dialog";
+import { LoadsWithBidsTab, useLoadsWithBidsCount } from "../bids/components/loads-with-bids-tab";
+import { PodInfoDialog } from "../pod/components/pod-info-dialog";
+import { PodDocumentDialog } from "../pod/components/pod-document-dialog";
+import { EmailScheduleDialog } from "./components/email-schedule-dialog";
+import { SendLoadsEmailButton } from "./components/send-loads-email-button";
+import { EMPTY_FILTERS, useAdminLoads, usePendingUsers, type AdminLoadFilters } from "./api/queries";
+import { useCopyLoad, useResetLoad, useUpdateLoadStatus } from "./api/mutations";
+import { LoadFilters, useCarrierOptions } from "./components/load-filters";
+import { LoadsTable, type LoadColumn } from "./components/loads-table";
+import type { LoadActionHandlers, LoadTab } from "./components/load-actions-menu";
+import { CancelLoadDialog } from "./components/cancel-load-dialog";
+import { LoadFormDialog } from "./components/load-form-dialog";
+import { UsersTab } from "./components/users-tab";
+import { CarriersTab } from "./components/carriers-tab";
+import { PendingTab } from "./components/pending-tab";
+
+type TabKey = "all" | "bids" | "accepted" | "approved" | "completed" | "users" | "carriers" | "pending";
+const TAB_KEYS: TabKey[] = ["all", "bids", "accepted", "approved", "completed", "users", "carriers", "pending"];
+type LoadTabKey = LoadTab;
+
+const STORE_KEY = "admin-dashboard";
+
+/** Filters and the open tab survive a reload in this browser tab (ui.md: filters that stay put). */
+function useStoredState<T>(key: string, initial: T): [T, (v: T) => void] {
+  const [value, setValue] = useState<T>(() => {
+    try {
+      const raw = sessionStorage.getItem(`${STORE_KEY}.${key}`);
+      return raw ? ({ ...initial, ...JSON.parse(raw) } as T) : initial;
+    } catch {
+      return initial;
+    }
+  });
+  const set = useCallback(
+    (v: T) => {
+      setValue(v);
+      try {
+        sessionStorage.setItem(`${STORE_KEY}.${key}`, JSON.stringify(v));
+      } catch {
+        // private mode: the filters still work, they just do not survive a reload
+      }
+    },
+    [key],
+  );
+  return [value, set];
+}
+
+const TAB_CONFIG: Record<LoadTabKey, { statuses?: LoadStatus[]; columns: LoadColumn[]; empty: string; caption: string }> = {
+  all: {
+    columns: ["loadNumber", "po", "cargo", "route", "price", "fors", "status", "pod", "pickup", "acceptedBy", "created", "actions"],
+    empty: "No loads match the current filters.",
+    caption: "All loads",
+  },
+  accepted: {
+    statuses: ["accepted"],
+    columns: ["loadNumber", "route", "price", "acceptedBy", "acceptedAt", "pickup", "pod", "status", "actions"],
+    empty: "No accepted loads found matching the current filters.",
+    caption: "Accepted loads waiting for approval",
+  },
+  approved: {
+    statuses: ["approved"],
+    columns: ["loadNumber", "po", "route", "price", "acceptedBy", "pickup", "status", "actions"],
+    empty: "No approved loads found matching the current filters.",
+    caption: "Approved loads",
+  },
+  completed: {
+    statuses: ["completed"],
+    columns: ["loadNumber", "po", "route", "price", "acceptedBy", "pickup", "completedAt", "pod", "actions"],
+    empty: "No completed loads found matching the current filters.",
+    caption: "Completed loads",
+  },
+};
+
+function LoadsPanel({
+  tab,
+  filters,
+  onFilters,
+  handlers,
+}: {
+  tab: LoadTabKey;
+  filters: AdminLoadFilters;
+  onFilters: (f: AdminLoadFilters) => void;
+  handlers: LoadActionHandlers;
+}) {
+  const cfg = TAB_CONFIG[tab];
+  // the tab's own status is fixed; All Loads sends the chosen statuses
+  const query = useAdminLoads({ ...filters, statuses: cfg.statuses ?? filters.statuses });
+  const carrierOptions = useCarrierOptions(query.data, filters.carriers);
+  return (
+    <div className="space-y-3">
+      <LoadFilters
+        filters={filters}
+        onChange={onFilters}
+        showStatus={tab === "all"}
+        carrierOptions={carrierOptions}
+        resultCount={query.data?.length}
+      />
+      <LoadsTable
+        caption={cfg.caption}
+        loads={query.data}
+        columns={cfg.columns}
+        tab={tab}
+        handlers={handlers}
+        isLoading={query.isLoading}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={cfg.empty}
+      />
+    </div>
+  );
+}
+
+function CountBadge({ n, label }: { n: number | undefined; label: string }) {
+  if (n == null) return null;
+  return (
+    <span
+      className="tabular ml-1.5 inline-flex min-w-6 items-center justify-center rounded-full bg-slate-200 px-1.5 text-xs font-semibold text-slate-800 group-data-[state=active]:bg-brand-800 group-data-[state=active]:text-white"
+      aria-label={`(${n} ${label})`}
+    >
+      {n}
+    </span>
+  );
+}
+
+/** spec §2: "Updating data..." while any list refetches; a small indicator, never a layout jump. */
+function UpdatingIndicator() {
+  const refetching = useIsFetching({ predicate: (q) => q.state.data !== undefined && q.queryKey[0] !== "/api/auth/user" });
+  return (
+    <span className={`inline-flex items-center gap-1 text-xs text-slate-600 ${refetching ? "visible" : "invisible"}`}>
+      <Loader2 className="h-3 w-3 animate-spin" aria-hidden="true" />
+      Updating data...
+    </span>
+  );
+}
+
+function TabTrigger({ value, children }: { value: TabKey; children: ReactNode }) {
+  return (
+    <Tabs.Trigger
+      value={value}
+      className="group inline-flex min-h-11 shrink-0 items-center whitespace-nowrap border-b-2 border-transparent px-3 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-800 data-[state=active]:text-brand-800"
+    >
+      {children}
+    </Tabs.Trigger>
+  );
+}
+
+export default function AdminPage() {
+  const { user } = useAuth();
+  const [tab, setTab] = useStoredState<{ key: TabKey }>("tab", { key: "all" });
+  const [filters, setFilters] = useStoredState<Record<LoadTabKey, AdminLoadFilters>>("filters", {
+    all: EMPTY_FILTERS,
+    accepted: EMPTY_FILTERS,
+    approved: EMPTY_FILTERS,
+    completed: EMPTY_FILTERS,
+  });
+
+  // dialogs
+  const [form, setForm] = useState<{ open: boolean; load: Load | null; copiedFrom: string | null }>({
+    open: false,
+    load: null,
+    copiedFrom: null,
+  });
+  const [details, setDetails] = useState<Load | null>(null);
+  const [bidsFor, setBidsFor] = useState<Load | null>(null);
+  const [cancelling, setCancelling] = useState<Load | null>(null);
+  const [podInfo, setPodInfo] = useState<Load | null>(null);
+  const [podDoc, setPodDoc] = useState<Load | null>(null);
+  const [scheduleOpen, setScheduleOpen] = useState(false);
+
+  const status = useUpdateLoadStatus();
+  const resetLoad = useResetLoad();
+  const copy = useCopyLoad();
+
+  // tab counts (spec §2): Loads with Bids, Accepted, Pending
+  const bidsCount = useLoadsWithBidsCount();
+  const accepted = useAdminLoads({ statuses: ["accepted"] });
+  const pending = usePendingUsers();
+
+  useEffect(() => {
+    document.title = "Admin Dashboard";
+  }, []);
+
+  const setStatus = (load: Load, to: LoadStatus, reason?: string) =>
+    user && status.mutateAsync({ load, status: to, userId: user.id, reason }).catch(() => undefined);
+
+  const handlers: LoadActionHandlers = {
+    onView: setDetails,
+    onEdit: (l) => setForm({ open: true, load: l, copiedFrom: null }),
+    onCopy: (l) =>
+      copy.mutate(l, {
+        // the copy is a new available load; open it so dates can be changed before carriers act
+        onSuccess: (created) => setForm({ open: true, load: created, copiedFrom: l.loadNumber }),
+      }),
+    onManageBids: setBidsFor,
+    onApprove: (l) => void setStatus(l, "approved"),
+    onComplete: (l) => void setStatus(l, "completed"),
+    onCancel: setCancelling,
+    onUncancel: (l) => void setStatus(l, "available"),
+    onReset: (l) => resetLoad.mutate(l),
+    onViewPod: setPodInfo,
+    onGeneratePod: setPodDoc,
+  };
+
+  return (
+    <main id="main-content" className="mx-auto max-w-[100rem] px-3 py-4 sm:px-6">
+      <Link href="/" className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to Dashboard
+      </Link>
+      <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Admin Dashboard</h1>
+          <div className="flex flex-wrap items-center gap-x-3 text-sm text-slate-600">
+            <span>Loads, bids, carriers and users</span>
+            <UpdatingIndicator />
+          </div>
+        </div>
+        <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
+          <Button onClick={() => setForm({ open: true, load: null, copiedFrom: null })}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add New Load
+          </Button>
+          <SendLoadsEmailButton />
+          <Button variant="outline" onClick={() => setScheduleOpen(true)}>
+            <CalendarClock className="h-4 w-4" aria-hidden="true" />
+            Schedule Email
+          </Button>
+        </div>
+      </div>
+
+      <Tabs.Root value={tab.key} onValueChange={(v) => TAB_KEYS.includes(v as TabKey) && setTab({ key: v as TabKey })}>
+        <Tabs.List aria-label="Admin sections" className="mb-4 flex overflow-x-auto border-b border-slate-200">
+          <TabTrigger value="all">All Loads</TabTrigger>
+          <TabTrigger value="bids">
+            Loads with Bids <CountBadge n={bidsCount} label="loads with pending bids" />
+          </TabTrigger>
+          <TabTrigger value="accepted">
+            Accepted <CountBadge n={accepted.data?.length} label="accepted loads" />
+          </TabTrigger>
+          <TabTrigger value="approved">Approved</TabTrigger>
+          <TabTrigger value="completed">Completed</TabTrigger>
+          <TabTrigger value="users">Users</TabTrigger>
+          <TabTrigger value="carriers">Carriers</TabTrigger>
+          <TabTrigger value="pending">
+            Pending <CountBadge n={pending.data?.length} label="pending users" />
+          </TabTrigger>
+        </Tabs.List>
+
+        {(["all", "accepted", "approved", "completed"] as const).map((k) => (
+          <Tabs.Content key={k} value={k} className="focus-visible:outline-none">
+            <LoadsPanel tab={k} filters={filters[k]} onFilters={(f) => setFilters({ ...filters, [k]: f })} handlers={handlers} />
+          </Tabs.Content>
+        ))}
+        <Tabs.Content value="bids">
+          <LoadsWithBidsTab onEditLoad={(l) => setForm({ open: true, load: l, copiedFrom: null })} />
+        </Tabs.Content>
+        <Tabs.Content value="users">
+          <UsersTab />
+        </Tabs.Content>
+        <Tabs.Content value="carriers">
+          <CarriersTab />
+        </Tabs.Content>
+        <Tabs.Content value="pending">
+          <PendingTab />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <LoadFormDialog
+        open={form.open}
+        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
+        load={form.load}
+        copiedFrom={form.copiedFrom}
+      />
+      <LoadDetailsDialog
+        loadId={details?.id ?? null}
+        initialLoad={details ?? undefined}
+        open={!!details}
+        onOpenChange={(o) => !o && setDetails(null)}
+      />
+      <ManageBidsDialog load={bidsFor} open={!!bidsFor} onOpenChange={(o) => !o && setBidsFor(null)} />
+      <CancelLoadDialog
+        load={cancelling}
+        onOpenChange={(o) => !o && setCancelling(null)}
+        pending={status.isPending}
+        onConfirm={async (reason) => {
+          if (cancelling) await setStatus(cancelling, "cancelled", reason || undefined);
+          setCancelling(null);
+        }}
+      />
+      <PodInfoDialog load={podInfo} open={!!podInfo} onOpenChange={(o) => !o && setPodInfo(null)} />
+      {podDoc && <PodDocumentDialog load={podDoc} open onOpenChange={(o) => !o && setPodDoc(null)} />}
+      <EmailScheduleDialog open={scheduleOpen} onOpenChange={setScheduleOpen} />
+    </main>
+  );
+}

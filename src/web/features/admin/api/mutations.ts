@@ -1,0 +1,156 @@
+// Admin writes (spec §7) with the §8 failure toasts. Every success refreshes the
+// loads, stats and bids everywhere (the board shares the same keys).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { LoadStatus } from "@contract/constants";
+import type { Load, LoadInput } from "@contract/schemas/load";
+import type { User } from "@contract/schemas/user";
+import { api, ApiError } from "../../../lib/api";
+import { toast } from "../../../components/ui/toast";
+import { CARRIERS_KEY, PENDING_KEY, USERS_KEY } from "./queries";
+
+function useInvalidateLoads() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: ["/api/loads"] }),
+      qc.invalidateQueries({ queryKey: ["/api/stats"] }),
+      qc.invalidateQueries({ queryKey: ["/api/admin/bids"] }),
+      qc.invalidateQueries({ queryKey: CARRIERS_KEY }),
+      qc.invalidateQueries({ queryKey: USERS_KEY }),
+    ]);
+}
+
+function useInvalidateUsers() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: USERS_KEY }),
+      qc.invalidateQueries({ queryKey: CARRIERS_KEY }),
+      qc.invalidateQueries({ queryKey: PENDING_KEY }),
+    ]);
+}
+
+const serverText = (e: unknown) => (e instanceof ApiError ? e.serverMessage : undefined);
+
+const STATUS_SUCCESS: Record<LoadStatus, string> = {
+  approved: "Load approved",
+  completed: "Load marked as completed",
+  cancelled: "Load cancelled",
+  available: "Load is available again",
+  accepted: "Load marked as accepted",
+};
+
+export function useUpdateLoadStatus() {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: (v: { load: Load; status: LoadStatus; userId: string; reason?: string }) =>
+      api.patch<Load>(`/api/loads/${v.load.id}/status`, {
+        status: v.status,
+        userId: v.userId,
+        ...(v.reason ? { reason: v.reason } : {}),
+      }),
+    onSuccess: (updated, v) => {
+      const po = v.status === "approved" && updated?.mandataNumber ? `PO number ${updated.mandataNumber}` : undefined;
+      toast.success(STATUS_SUCCESS[v.status], po ?? `Load #${v.load.loadNumber}`);
+      return invalidate();
+    },
+    onError: (e) => toast.error("Failed to update load status", serverText(e)),
+  });
+}
+
+export function useResetLoad() {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: (load: Load) => api.patch<Load>(`/api/loads/${load.id}/reset-to-available`),
+    onSuccess: (_d, load) => {
+      toast.success("Load reset to available", `Load #${load.loadNumber}`);
+      return invalidate();
+    },
+    onError: (e) => toast.error("Failed to reset load to available", serverText(e)),
+  });
+}
+
+export function useCopyLoad() {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: (load: Load) => api.post<Load>(`/api/loads/${load.id}/copy`),
+    onSuccess: (copy, load) => {
+      toast.success("Load copied", `Load #${copy.loadNumber} is a copy of #${load.loadNumber}`);
+      return invalidate();
+    },
+    onError: (e) => toast.error("Failed to copy load", serverText(e)),
+  });
+}
+
+/** spec §8: the edit failure names the POD lock when the server's message does. */
+export function loadUpdateErrorTitle(e: unknown): string {
+  const msg = (e instanceof ApiError ? (e.serverMessage ?? e.message) : String(e)).toLowerCase();
+  return msg.includes("pod") ? "Cannot edit load - POD has been completed" : "Failed to update load";
+}
+
+export function useSaveLoad() {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: (v: { id?: string; body: LoadInput }) =>
+      v.id ? api.put<Load>(`/api/loads/${v.id}`, v.body) : api.post<Load>("/api/loads", v.body),
+    onSuccess: (saved, v) => {
+      toast.success(v.id ? "Load updated" : "Load created", `Load #${saved.loadNumber}`);
+      return invalidate();
+    },
+    onError: (e, v) => {
+      if (v.id) toast.error(loadUpdateErrorTitle(e), serverText(e));
+      else toast.error("Failed to create load.", serverText(e));
+    },
+  });
+}
+
+export interface UserFormBody {
+  name: string;
+  carrierName: string;
+  contactNumber: string;
+  email: string;
+  password: string;
+  role: "carrier" | "manager" | "admin";
+  isAdmin: boolean;
+}
+
+export function useSaveUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (v: { id?: string; body: UserFormBody }) => {
+      if (!v.id) return api.post<User>("/api/register", v.body);
+      // spec §5: a blank password on edit keeps the current one
+      const { password, ...rest } = v.body;
+      return api.put<User>(`/api/users/${v.id}`, password ? v.body : rest);
+    },
+    onSuccess: (u, v) => {
+      toast.success(v.id ? "User updated" : "User created", u?.name ?? v.body.name);
+      return invalidate();
+    },
+    onError: (e, v) => toast.error(v.id ? "Failed to update user." : "Failed to create user.", serverText(e)),
+  });
+}
+
+export function useDeleteUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (u: User) => api.delete(`/api/users/${u.id}`),
+    onSuccess: (_d, u) => {
+      toast.success("User deleted", u.name);
+      return invalidate();
+    },
+    onError: (e) => toast.error("Failed to delete user.", serverText(e)),
+  });
+}
+
+export function useDecidePendingUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (v: { user: User; decision: "approve" | "reject" }) => api.post(`/api/users/${v.user.id}/${v.decision}`),
+    onSuccess: (_d, v) => {
+      toast.success(v.decision === "approve" ? "User approved" : "User rejected", v.user.name);
+      return invalidate();
+    },
+    onError: (e, v) => toast.error(v.decision === "approve" ? "Failed to approve user" : "Failed to reject user", serverText(e)),
+  });
+}

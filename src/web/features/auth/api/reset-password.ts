@@ -1,0 +1,9 @@
+// POST /api/auth/reset-password {token, newPassword} (spec §7).
+import { useMutation } from "@tanstack/react-query";
+import { api } from "../../../lib/api";
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: { token: string; newPassword: string }) => api.post("/api/auth/reset-password", input),
+  });
+}

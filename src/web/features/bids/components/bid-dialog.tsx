@@ -1,0 +1,194 @@
+// Place Bid / Update Bid dialog (spec §2 Bid dialog, §4 one pending bid per load,
+// §5 Bid rules, §7 POST /api/bids, §8 "Bid Submission Failed").
+import { useEffect, useId } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import { ArrowDownRight, ArrowRight, ArrowUpRight, Equal } from "lucide-react";
+import type { Load } from "@contract/schemas/load";
+import type { OwnBid } from "@contract/schemas/bid";
+import { MSG } from "@contract/messages";
+import { bidDifference } from "@contract/bid-difference";
+import { Dialog } from "../../../components/ui/dialog";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { Input, Textarea } from "../../../components/ui/input";
+import { toast } from "../../../components/ui/toast";
+import { errorMessage, formatMiles, formatMoney, formatRate } from "../../../lib/format";
+import { useSubmitBid } from "../api";
+
+export interface BidDialogProps {
+  load: Load;
+  /** the caller's pending bid on this load: update mode, pre-filled (spec §4) */
+  pendingBid?: OwnBid;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const NOTES_MAX = 1000;
+
+// spec §5: amount at least 0.01; notes optional (trimmed and omitted when empty on send)
+const formSchema = z.object({
+  amount: z.string().refine((v) => v.trim() !== "" && Number(v) >= 0.01, MSG.bidAmount),
+  notes: z.string().max(NOTES_MAX, `Notes can be at most ${NOTES_MAX} characters`),
+});
+type BidForm = z.infer<typeof formSchema>;
+
+const EMPTY: BidForm = { amount: "", notes: "" };
+
+export function BidDialog({ load, pendingBid, open, onOpenChange }: BidDialogProps) {
+  const formId = useId();
+  const differenceId = useId();
+  const updating = !!pendingBid;
+  const submit = useSubmitBid();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm<BidForm>({ resolver: zodResolver(formSchema), mode: "onChange", defaultValues: EMPTY });
+
+  // update mode opens pre-filled with the pending bid (spec §4); a new bid opens empty
+  const pendingId = pendingBid?.id;
+  useEffect(() => {
+    if (!open) return;
+    reset(pendingBid ? { amount: pendingBid.bidAmount.toFixed(2), notes: pendingBid.notes ?? "" } : EMPTY);
+    // only when the dialog opens or the bid it edits changes: a poll must not wipe what is being typed
+  }, [open, pendingId, reset]);
+
+  const amountText = watch("amount");
+  const amount = amountText === "" ? NaN : Number(amountText);
+  const canSubmit = Number.isFinite(amount) && amount > 0; // spec §5: submit enabled only when amount above 0
+  const diff = canSubmit ? bidDifference(amount, load.ratePerMile, load.distance) : null;
+  const reference = bidDifference(0, load.ratePerMile, load.distance)?.reference ?? null;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const notes = values.notes.trim();
+      const { created } = await submit.mutateAsync({
+        loadId: load.id,
+        bidAmount: Math.round(Number(values.amount) * 100) / 100,
+        ...(notes ? { notes } : {}),
+      });
+      // 201 = a new bid, 200 = the pending bid was updated (contract)
+      toast.success(created ? "Bid Submitted" : "Bid Updated");
+      reset(EMPTY);
+      onOpenChange(false);
+    } catch (err) {
+      toast.error("Bid Submission Failed", errorMessage(err, "Failed to submit bid. Please try again."));
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!submit.isPending) onOpenChange(next);
+      }}
+      title={updating ? "Update Bid" : "Place Bid"}
+      description={
+        <>
+          Load #{load.loadNumber} · {load.pickupCity} <ArrowRight className="inline h-3.5 w-3.5" aria-label="to" role="img" />{" "}
+          {load.deliveryCity}
+        </>
+      }
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={submit.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={!canSubmit} loading={submit.isPending}>
+            {updating ? "Update Bid" : "Submit Bid"}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
+        <dl className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-slate-600">Listed price</dt>
+            <dd className="tabular text-base font-semibold text-slate-900">{formatMoney(load.price)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Rate</dt>
+            <dd className="tabular font-medium text-slate-900">{formatRate(load.ratePerMile)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Distance</dt>
+            <dd className="tabular font-medium text-slate-900">{formatMiles(load.distance)}</dd>
+          </div>
+          {pendingBid && (
+            <div className="col-span-2 sm:col-span-3">
+              <dt className="text-slate-600">Your current bid</dt>
+              <dd className="tabular font-medium text-purple-800">{formatMoney(pendingBid.bidAmount)}</dd>
+            </div>
+          )}
+        </dl>
+
+        <Field label="Bid Amount (£)" error={errors.amount?.message}>
+          <Input
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            placeholder="0.00"
+            autoComplete="off"
+            className="tabular"
+            {...register("amount")}
+          />
+        </Field>
+
+        <div id={differenceId} aria-live="polite" className="min-h-5 text-sm">
+          {diff ? (
+            <DifferenceLine pounds={diff.pounds} percent={diff.percent} reference={diff.reference} />
+          ) : reference === null ? (
+            <p className="text-slate-600">This load has no listed rate to compare your bid with.</p>
+          ) : (
+            <p className="text-slate-600">
+              Listed rate total: <span className="tabular font-medium">{formatMoney(reference)}</span>
+            </p>
+          )}
+        </div>
+
+        <Field label="Notes (optional)" error={errors.notes?.message}>
+          <Textarea rows={3} maxLength={NOTES_MAX} placeholder="Availability, vehicle, anything the office should know" {...register("notes")} />
+        </Field>
+      </form>
+    </Dialog>
+  );
+}
+
+/** "£50.00 (4.2%) above the listed rate": spec §2 difference in pounds and percent (one decimal). */
+function DifferenceLine({ pounds, percent, reference }: { pounds: number; percent: number; reference: number }) {
+  const pct = `${Math.abs(percent).toFixed(1)}%`;
+  const base = (
+    <span className="text-slate-600">
+      {" "}
+      (listed rate total <span className="tabular">{formatMoney(reference)}</span>)
+    </span>
+  );
+  if (pounds === 0) {
+    return (
+      <p className="flex items-start gap-1.5 text-slate-800">
+        <Equal className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        <span>
+          Matches the listed rate{base}
+        </span>
+      </p>
+    );
+  }
+  const above = pounds > 0;
+  const Icon = above ? ArrowUpRight : ArrowDownRight;
+  return (
+    <p className={`flex items-start gap-1.5 ${above ? "text-orange-800" : "text-green-800"}`}>
+      <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+      <span>
+        <span className="tabular font-semibold">
+          {formatMoney(Math.abs(pounds))} ({pct})
+        </span>{" "}
+        {above ? "above" : "below"} the listed rate{base}
+      </span>
+    </p>
+  );
+}

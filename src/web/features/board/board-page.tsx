@@ -1,0 +1,213 @@
+// The carrier load board (spec §2): heading, five statistics tiles, the filter
+// bar, the list of load cards polled every 10 s (spec §9) and the carrier's bids.
+// Filters are applied by the server through the query string (contract).
+import { useState, useSyncExternalStore } from "react";
+import { AlertTriangle, Loader2, WifiOff } from "lucide-react";
+import { POLL } from "@contract/constants";
+import type { Load } from "@contract/schemas/load";
+import { Button } from "../../components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { Spinner } from "../../components/ui/spinner";
+import { errorMessage } from "../../lib/format";
+import { MyBidsPanel } from "../bids/components/my-bids-panel";
+import { pendingBidFor, useOwnBids } from "../bids/use-own-bids";
+import { useLoads, useStats } from "../loads/api";
+import { Later, lazyNamed } from "../../lib/lazy";
+
+// opened on demand: their code (forms, validation, upload) loads on first use
+const BidDialog = lazyNamed(() => import("../bids/components/bid-dialog"), "BidDialog");
+const CompletePodDialog = lazyNamed(() => import("../pod/components/complete-pod-dialog"), "CompletePodDialog");
+const LoadDetailsDialog = lazyNamed(() => import("../loads/components/load-details-dialog"), "LoadDetailsDialog");
+import { useAcceptLoadFlow } from "../loads/components/accept-load-dialogs";
+import { LoadCard } from "./components/load-card";
+import { EMPTY_FILTERS, FilterBar, type BoardFilters } from "./components/filter-bar";
+import { StatsStrip } from "./components/stats-strip";
+import { useProductName } from "./use-product-name";
+
+export default function BoardPage() {
+  const productName = useProductName();
+  const stats = useStats();
+  const [tab, setTab] = useState("loads");
+
+  return (
+    <main id="main-content" className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">UK's Largest {productName}</h1>
+        <p className="mt-1 text-sm text-slate-600">Browse, bid on and accept flatbed loads across the UK.</p>
+      </header>
+
+      <StatsStrip stats={stats.data} />
+
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Load board sections" className="w-full sm:inline-flex sm:w-auto">
+          <TabsTrigger value="loads" className="flex-1 px-5 sm:flex-none">
+            Load Board
+          </TabsTrigger>
+          <TabsTrigger value="bids" className="flex-1 px-5 sm:flex-none">
+            My Bids
+          </TabsTrigger>
+        </TabsList>
+        {/* kept mounted so the filters stay put while the carrier looks at their bids (ui.md) */}
+        <TabsContent value="loads" forceMount className="data-[state=inactive]:hidden">
+          <LoadBoard />
+        </TabsContent>
+        <TabsContent value="bids">
+          <MyBidsPanel />
+        </TabsContent>
+      </Tabs>
+    </main>
+  );
+}
+
+const PAGE_SIZE = 50;
+
+function LoadBoard() {
+  const [filters, setFiltersState] = useState<BoardFilters>(EMPTY_FILTERS);
+  // a page of loads at a time: a board of 100,000 loads must not ship them all (issue 8)
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const setFilters = (f: BoardFilters) => {
+    setFiltersState(f);
+    setLimit(PAGE_SIZE);
+  };
+  const loads = useLoads({ ...filters, limit }, { poll: POLL.boardLoads });
+  const ownBids = useOwnBids();
+  const online = useOnline();
+  const accept = useAcceptLoadFlow();
+
+  const [details, setDetails] = useState<{ load: Load; open: boolean } | null>(null);
+  const [bid, setBid] = useState<{ load: Load; open: boolean } | null>(null);
+  const [pod, setPod] = useState<{ load: Load; open: boolean } | null>(null);
+
+  const list = loads.data?.loads ?? [];
+  const count = loads.data?.total ?? list.length;
+  const reset = () => setFilters(EMPTY_FILTERS);
+  const refetching = loads.isFetching && !loads.isLoading;
+
+  const openBid = (load: Load) => setBid({ load, open: true });
+  const openPod = (load: Load) => setPod({ load, open: true });
+
+  return (
+    <div className="space-y-4">
+      <FilterBar filters={filters} onChange={setFilters} onReset={reset} />
+
+      {!online && (
+        <p role="status" className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <WifiOff className="h-4 w-4 shrink-0" aria-hidden="true" />
+          You are offline. The board will update again when the connection is back.
+        </p>
+      )}
+
+      {/* count and the refetch indicator share one line of fixed height: no layout jump (ui.md) */}
+      <div className="flex min-h-6 items-center justify-between gap-3 text-sm">
+        <p className="font-medium text-slate-800" aria-live="polite">
+          {loads.data ? `${count} ${count === 1 ? "load" : "loads"} found` : ""}
+        </p>
+        <span className={refetching ? "flex items-center gap-1.5 text-slate-600" : "invisible flex items-center gap-1.5"} aria-hidden={!refetching}>
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+          Updating loads...
+        </span>
+      </div>
+
+      {loads.isError && loads.data && (
+        <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
+          <span className="flex items-center gap-2">
+            <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" />
+            The loads could not be refreshed, so this list may be out of date. {errorMessage(loads.error, "")}
+          </span>
+          <Button variant="outline" onClick={() => loads.refetch()}>
+            Retry
+          </Button>
+        </div>
+      )}
+
+      {loads.isLoading ? (
+        <div>
+          <Spinner label="Loading available loads..." className="py-4" />
+          <div className="space-y-3" aria-hidden="true">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="h-44 animate-pulse rounded-xl border border-slate-200 bg-white" />
+            ))}
+          </div>
+        </div>
+      ) : loads.isError && !loads.data ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+          <AlertTriangle className="mx-auto h-6 w-6 text-red-700" aria-hidden="true" />
+          <p className="mt-2 font-medium text-red-900">The loads could not be loaded.</p>
+          <p className="mt-1 text-sm text-red-800">{errorMessage(loads.error, "Please check your connection and try again.")}</p>
+          <Button className="mt-4" onClick={() => loads.refetch()} loading={loads.isFetching}>
+            Retry
+          </Button>
+        </div>
+      ) : list.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+          <p className="font-medium text-slate-900">No loads match your search criteria.</p>
+          <p className="mt-1 text-sm text-slate-600">Try a different search, or reset the filters to see every load.</p>
+          <Button variant="outline" className="mt-4" onClick={reset}>
+            Reset filters
+          </Button>
+        </div>
+      ) : (
+        <ul className="space-y-3" aria-label="Loads">
+          {list.map((load) => (
+            <li key={load.id}>
+              <LoadCard
+                load={load}
+                pendingBid={pendingBidFor(ownBids.data, load.id)}
+                onAccept={accept.requestAccept}
+                onBid={openBid}
+                onViewDetails={(l) => setDetails({ load: l, open: true })}
+                onCompletePod={openPod}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.length > 0 && count > list.length && (
+        <div className="flex justify-center">
+          <Button variant="outline" size="lg" className="w-full sm:w-auto" loading={loads.isFetching} onClick={() => setLimit((l) => l + PAGE_SIZE)}>
+            Show more loads ({list.length} of {count})
+          </Button>
+        </div>
+      )}
+
+      <Later>
+        {details && (
+          <LoadDetailsDialog
+            loadId={details.load.id}
+            initialLoad={details.load}
+            open={details.open}
+            onOpenChange={(open) => setDetails((d) => (d ? { ...d, open } : d))}
+            onAccept={accept.requestAccept}
+            onCompletePod={openPod}
+          />
+        )}
+        {bid && (
+          <BidDialog
+            load={bid.load}
+            pendingBid={pendingBidFor(ownBids.data, bid.load.id)}
+            open={bid.open}
+            onOpenChange={(open) => setBid((b) => (b ? { ...b, open } : b))}
+          />
+        )}
+        {pod && <CompletePodDialog load={pod.load} open={pod.open} onOpenChange={(open) => setPod((p) => (p ? { ...p, open } : p))} />}
+      </Later>
+      {accept.dialogs}
+    </div>
+  );
+}
+
+/** navigator.onLine as state (ui.md: offline, say so; polling resumes by itself). */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (cb) => {
+      window.addEventListener("online", cb);
+      window.addEventListener("offline", cb);
+      return () => {
+        window.removeEventListener("online", cb);
+        window.removeEventListener("offline", cb);
+      };
+    },
+    () => navigator.onLine,
+    () => true,
+  );
+}

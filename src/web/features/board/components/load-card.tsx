@@ -1,0 +1,164 @@
+// One load on the carrier board, in the order a carrier decides (ui.md "The load
+// card"): number and status on top, route, when, what it pays, what it needs,
+// then the actions. Buttons follow spec §4/§5; on a phone the card is one column
+// with full-width buttons at the bottom.
+import { useId, type ReactNode } from "react";
+import { ArrowRight, CalendarClock, ClipboardCheck, Gavel, Package, Route, Truck, Weight } from "lucide-react";
+import type { Load } from "@contract/schemas/load";
+import type { OwnBid } from "@contract/schemas/bid";
+import { Badge, type BadgeTone } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { LoadStatusBadge } from "../../../components/load-status-badge";
+import { formatMiles, formatMoney, formatRate, formatTimeWindow, formatWeight } from "../../../lib/format";
+import { canAcceptLoad, canBidOnLoad, canCompletePod, loadFeatureBadges, rateOf, unavailableLabel } from "../../loads/load-rules";
+
+export interface LoadCardProps {
+  load: Load;
+  /** the caller's pending bid on this load: purple badge and "Update Bid" (spec §2) */
+  pendingBid?: OwnBid;
+  onAccept?: (load: Load) => void;
+  onBid?: (load: Load) => void;
+  onViewDetails: (load: Load) => void;
+  onCompletePod?: (load: Load) => void;
+}
+
+const BADGE_TONES: Record<string, BadgeTone> = { urgent: "red", fors: "blue", adr: "amber", temp: "blue" };
+
+export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onCompletePod }: LoadCardProps) {
+  const headingId = useId();
+  const rate = rateOf(load);
+  const badges = loadFeatureBadges(load);
+  const showAccept = !!onAccept && canAcceptLoad(load);
+  const showBid = !!onBid && canBidOnLoad(load);
+  const showCompletePod = !!onCompletePod && canCompletePod(load);
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-testid="load-card"
+      data-load-id={load.id}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      {/* top line: load number, status, optional badges */}
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={headingId} className="mr-1 text-base font-semibold text-slate-900">
+          <span className="sr-only">Load </span>#{load.loadNumber}
+        </h3>
+        <LoadStatusBadge status={load.status} />
+        {badges.map((b) => (
+          <Badge key={b.key} tone={BADGE_TONES[b.key] ?? "slate"}>
+            {b.label}
+          </Badge>
+        ))}
+        {pendingBid && (
+          <Badge tone="purple" className="tabular">
+            <Gavel className="h-3 w-3" aria-hidden="true" />
+            Bid Pending {formatMoney(pendingBid.bidAmount)}
+          </Badge>
+        )}
+      </div>
+
+      <div className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_auto] md:items-start">
+        {/* route and when */}
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-start gap-x-3 gap-y-1 text-lg font-semibold text-slate-900">
+            <span className="min-w-0">
+              {load.pickupCity}
+              {load.pickupState && <span className="block text-xs font-normal text-slate-600">{load.pickupState}</span>}
+            </span>
+            <ArrowRight className="mt-1.5 h-4 w-4 shrink-0 text-slate-500" aria-label="to" role="img" />
+            <span className="min-w-0">
+              {load.deliveryCity}
+              {load.deliveryState && <span className="block text-xs font-normal text-slate-600">{load.deliveryState}</span>}
+            </span>
+          </p>
+          <dl className="mt-3 space-y-1 text-sm">
+            <div className="flex gap-2">
+              <dt className="flex w-20 shrink-0 items-center gap-1.5 text-slate-600">
+                <CalendarClock className="h-4 w-4" aria-hidden="true" />
+                Pickup
+              </dt>
+              <dd className="text-slate-900">
+                {formatTimeWindow(load.pickupDate, load.pickupTimeType, load.pickupStartTime, load.pickupEndTime)}
+              </dd>
+            </div>
+            <div className="flex gap-2">
+              <dt className="flex w-20 shrink-0 items-center gap-1.5 text-slate-600">
+                <CalendarClock className="h-4 w-4" aria-hidden="true" />
+                Delivery
+              </dt>
+              <dd className="text-slate-900">
+                {formatTimeWindow(load.deliveryDate, load.deliveryTimeType, load.deliveryStartTime, load.deliveryEndTime)}
+              </dd>
+            </div>
+          </dl>
+        </div>
+
+        {/* what it pays: at the right on wider screens (ui.md order: route, when, pay, needs) */}
+        <div className="flex items-baseline gap-3 md:order-3 md:flex-col md:items-end md:gap-0 md:text-right">
+          <p className="text-2xl font-bold text-slate-900 tabular">
+            <span className="sr-only">Price </span>
+            {formatMoney(load.price)}
+          </p>
+          {rate != null && (
+            <p className="text-sm font-medium text-slate-600 tabular">
+              <span className="sr-only">Rate </span>
+              {formatRate(rate)}
+            </p>
+          )}
+        </div>
+        {/* what it needs */}
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm md:order-2">
+          <Fact icon={<Weight className="h-4 w-4" aria-hidden="true" />} label="Weight" value={formatWeight(load.weight)} />
+          <Fact icon={<Route className="h-4 w-4" aria-hidden="true" />} label="Distance" value={formatMiles(load.distance)} />
+          <Fact icon={<Truck className="h-4 w-4" aria-hidden="true" />} label="Equipment" value={load.equipmentType} />
+          <Fact icon={<Package className="h-4 w-4" aria-hidden="true" />} label="Cargo" value={load.cargoType || "—"} />
+        </dl>
+
+      </div>
+
+      <div className="mt-4 flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:flex-wrap sm:justify-end">
+        {showAccept ? (
+          <Button variant="success" onClick={() => onAccept!(load)} aria-describedby={headingId} className="w-full sm:w-auto">
+            Accept Load
+          </Button>
+        ) : (
+          load.status !== "available" && (
+            <Button variant="secondary" disabled className="w-full sm:w-auto">
+              {unavailableLabel(load.status)}
+            </Button>
+          )
+        )}
+        {showBid && (
+          <Button variant="outline" onClick={() => onBid!(load)} aria-describedby={headingId} className="w-full sm:w-auto">
+            <Gavel className="h-4 w-4" aria-hidden="true" />
+            {pendingBid ? "Update Bid" : "Place Bid"}
+          </Button>
+        )}
+        {showCompletePod && (
+          <Button variant="primary" onClick={() => onCompletePod!(load)} aria-describedby={headingId} className="w-full sm:w-auto">
+            <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
+            Complete POD
+          </Button>
+        )}
+        <Button variant="outline" onClick={() => onViewDetails(load)} aria-describedby={headingId} className="w-full sm:w-auto">
+          View Details
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="flex items-center gap-1.5 text-xs text-slate-600">
+        {icon}
+        {label}
+      </dt>
+      <dd className="truncate font-medium text-slate-900" title={value}>
+        {value}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+// The upload widget's checks before any byte is sent (spec §5 one file ≤ 10 MB, PDF/JPG/PNG; §8 messages).
+import { describe, expect, it } from "vitest";
+import { UPLOAD_MAX_BYTES } from "@contract/constants";
+import { checkSelection, UPLOAD_MESSAGES } from "./upload";
+import { fromLocalInput, toLocalInput } from "./pod-dates";
+
+const file = (name: string, size: number, type: string) => new File([new Uint8Array(size)], name, { type });
+
+describe("checkSelection", () => {
+  it("takes one PDF, JPG or PNG up to 10485760 bytes", () => {
+    for (const f of [file("a.pdf", 10, "application/pdf"), file("b.jpg", 10, "image/jpeg"), file("c.png", UPLOAD_MAX_BYTES, "image/png")]) {
+      expect(checkSelection([f], null)).toEqual({ file: f });
+    }
+  });
+  it("refuses more than one file, a file too large, a wrong type and the same file twice, with the widget's messages", () => {
+    const a = file("a.pdf", 10, "application/pdf");
+    expect(checkSelection([a, file("b.pdf", 10, "application/pdf")], null)).toEqual({ error: UPLOAD_MESSAGES.tooMany });
+    expect(checkSelection([file("big.png", UPLOAD_MAX_BYTES + 1, "image/png")], null)).toEqual({
+      error: "big.png exceeds maximum allowed size of 10 MB",
+    });
+    expect(checkSelection([file("notes.txt", 5, "text/plain")], null)).toEqual({ error: "You can only upload: PDF, JPG, PNG" });
+    expect(checkSelection([file("photo.gif", 5, "image/gif")], null)).toEqual({ error: "You can only upload: PDF, JPG, PNG" });
+    expect(checkSelection([file("a.pdf", 10, "application/pdf")], a)).toEqual({ error: "Cannot add the duplicate file 'a.pdf', it already exists" });
+    expect(checkSelection([], null)).toHaveProperty("error");
+  });
+  it("falls back to the file name when the phone gives a photo no type", () => {
+    expect(checkSelection([file("IMG_0001.JPG", 10, "")], null)).toHaveProperty("file");
+    expect(checkSelection([file("IMG_0001.heic", 10, "")], null)).toEqual({ error: UPLOAD_MESSAGES.wrongType });
+  });
+});
+
+describe("POD date inputs", () => {
+  it("round-trip an instant through the date-time input", () => {
+    const iso = "2026-11-24T09:05:00.000Z";
+    expect(fromLocalInput(toLocalInput(iso))).toBe(iso);
+    expect(toLocalInput(null)).toBe("");
+    expect(fromLocalInput("")).toBe("");
+  });
+});

@@ -1,0 +1,144 @@
+// Paperwork upload (spec §5 "Paperwork upload": one file, ≤ 10 MB, PDF/JPG/PNG;
+// §9 retry delays 0, 1, 3, 5 s; §8 upload widget messages). The file goes to a
+// single-use URL from POST /api/objects/upload with XMLHttpRequest so the
+// progress bar can show how far it is (fetch cannot report upload progress).
+import { UPLOAD_MAX_BYTES, UPLOAD_RETRY_DELAYS_MS, UPLOAD_TYPES } from "@contract/constants";
+import { api, ApiError } from "../../../lib/api";
+
+/** The upload widget's messages (spec §8: file count, size, type, duplicates, failure, connectivity). */
+export const UPLOAD_MESSAGES = {
+  tooMany: "You can only upload 1 file",
+  tooLarge: (name: string) => `${name} exceeds maximum allowed size of 10 MB`,
+  wrongType: "You can only upload: PDF, JPG, PNG",
+  duplicate: (name: string) => `Cannot add the duplicate file '${name}', it already exists`,
+  failed: (name: string) => `Failed to upload ${name}`,
+  offline: "No Internet connection",
+  online: "Connected!",
+} as const;
+
+export const ACCEPT = UPLOAD_TYPES.join(",");
+const EXTENSIONS = /\.(pdf|jpe?g|png)$/i;
+
+/** A cheap identity for "the same file again": name, size and type (a re-picked photo gets a new modification time). */
+export const fileId = (f: File) => `${f.name}\u0000${f.size}\u0000${f.type}`;
+
+/**
+ * Check a selection before any byte is sent. The server checks the content
+ * again (magic bytes); this is only so the carrier hears at once.
+ */
+export function checkSelection(files: File[], current: File | null): { file: File } | { error: string } {
+  if (files.length === 0) return { error: UPLOAD_MESSAGES.wrongType };
+  if (files.length > 1) return { error: UPLOAD_MESSAGES.tooMany };
+  const file = files[0];
+  if (current && fileId(current) === fileId(file)) return { error: UPLOAD_MESSAGES.duplicate(file.name) };
+  // some phones give camera photos no type: fall back to the name
+  const typeOk = file.type ? (UPLOAD_TYPES as readonly string[]).includes(file.type) : EXTENSIONS.test(file.name);
+  if (!typeOk) return { error: UPLOAD_MESSAGES.wrongType };
+  if (file.size > UPLOAD_MAX_BYTES) return { error: UPLOAD_MESSAGES.tooLarge(file.name) };
+  return { file };
+}
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    /** a network failure or a server hiccup: worth another try */
+    public readonly retryable: boolean,
+    public readonly status = 0,
+  ) {
+    super(message);
+    this.name = "UploadError";
+  }
+}
+
+function serverMessage(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { error?: unknown };
+    return typeof body.error === "string" ? body.error : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One PUT of the file, reporting progress 0..1. */
+export function putWithProgress(url: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", url);
+    xhr.withCredentials = true;
+    if (file.type) xhr.setRequestHeader("Content-Type", file.type);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        return resolve();
+      }
+      const retryable = xhr.status >= 500 || xhr.status === 408 || xhr.status === 429;
+      reject(new UploadError(serverMessage(xhr.responseText) ?? UPLOAD_MESSAGES.failed(file.name), retryable, xhr.status));
+    };
+    xhr.onerror = () => reject(new UploadError(UPLOAD_MESSAGES.failed(file.name), true));
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
+}
+
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (ms === 0) return resolve();
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(t);
+        reject(new DOMException("Upload cancelled", "AbortError"));
+      },
+      { once: true },
+    );
+  });
+
+export interface UploadOptions {
+  onProgress: (fraction: number) => void;
+  /** told before each retry, with the attempt number (1-based) */
+  onRetry?: (attempt: number, delayMs: number) => void;
+  signal?: AbortSignal;
+  delays?: readonly number[];
+  isOnline?: () => boolean;
+}
+
+/**
+ * Upload one file: ask for an upload URL, PUT the file; on a network failure try
+ * again after each of the spec's delays (0, 1, 3, 5 s), each time with a fresh
+ * single-use URL. A refusal by the server (too large, wrong type) is final.
+ * Resolves with the objectPath to send as signedPaperworkUrl.
+ */
+export async function uploadPaperwork(file: File, opts: UploadOptions): Promise<string> {
+  const delays = opts.delays ?? UPLOAD_RETRY_DELAYS_MS;
+  const isOnline = opts.isOnline ?? (() => navigator.onLine);
+  let lastError: unknown;
+  for (let attempt = 0; attempt <= delays.length; attempt++) {
+    if (attempt > 0) {
+      opts.onRetry?.(attempt, delays[attempt - 1]);
+      await wait(delays[attempt - 1], opts.signal);
+    }
+    if (!isOnline()) {
+      lastError = new UploadError(UPLOAD_MESSAGES.offline, true);
+      continue;
+    }
+    try {
+      const { uploadURL, objectPath } = await api.post<{ uploadURL: string; objectPath: string }>("/api/objects/upload");
+      opts.onProgress(0);
+      await putWithProgress(uploadURL, file, opts.onProgress, opts.signal);
+      return objectPath;
+    } catch (e) {
+      if ((e as Error).name === "AbortError") throw e;
+      lastError = e;
+      const retryable =
+        e instanceof UploadError ? e.retryable : e instanceof ApiError ? e.status >= 500 : true; /* fetch TypeError: network */
+      if (!retryable) break;
+    }
+  }
+  if (lastError instanceof UploadError) throw lastError;
+  if (lastError instanceof ApiError) throw new UploadError(lastError.serverMessage ?? UPLOAD_MESSAGES.failed(file.name), false, lastError.status);
+  throw new UploadError(UPLOAD_MESSAGES.failed(file.name), true);
+}

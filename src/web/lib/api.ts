@@ -1,0 +1,90 @@
+// One client helper (style.md §7): fetch with cookies, JSON only when there is a
+// payload, and the spec §8 error format: message = "{status}: {body text}".
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly bodyText: string,
+  ) {
+    super(`${status}: ${bodyText}`);
+    this.name = "ApiError";
+  }
+  /** The server's `error` field when the body is the contract's error JSON. */
+  get serverMessage(): string | undefined {
+    try {
+      const body = JSON.parse(this.bodyText) as { error?: unknown };
+      return typeof body.error === "string" ? body.error : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  /** The whole parsed body, if JSON. */
+  get body(): Record<string, unknown> | undefined {
+    try {
+      return JSON.parse(this.bodyText) as Record<string, unknown>;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: "include",
+    headers: data !== undefined ? { "Content-Type": "application/json" } : undefined,
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+  });
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText;
+    throw new ApiError(res.status, text);
+  }
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get("content-type") ?? "";
+  return (type.includes("application/json") ? await res.json() : await res.text()) as T;
+}
+
+export const api = {
+  get: <T>(url: string) => apiRequest<T>("GET", url),
+  post: <T>(url: string, data?: unknown) => apiRequest<T>("POST", url, data),
+  put: <T>(url: string, data?: unknown) => apiRequest<T>("PUT", url, data),
+  patch: <T>(url: string, data?: unknown) => apiRequest<T>("PATCH", url, data),
+  delete: <T>(url: string) => apiRequest<T>("DELETE", url),
+};
+
+/**
+ * GET that answers null on 401 (spec §8: "401 is an empty result only where the
+ * caller opts in"): used for the current user.
+ */
+export async function getOrNullOn401<T>(url: string): Promise<T | null> {
+  try {
+    return await api.get<T>(url);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return null;
+    throw e;
+  }
+}
+
+/**
+ * GET with ETag revalidation: the board polls every 10 s (spec §9) and an
+ * unchanged list answers 304 with no body (contract), so we keep the last body.
+ */
+const etagCache = new Map<string, { etag: string; data: unknown; total: number | null }>();
+export async function getWithEtag<T>(url: string): Promise<{ data: T; total: number | null }> {
+  const cached = etagCache.get(url);
+  const res = await fetch(url, {
+    credentials: "include",
+    headers: cached ? { "If-None-Match": cached.etag } : undefined,
+  });
+  if (res.status === 304 && cached) return { data: cached.data as T, total: cached.total };
+  if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
+  const data = (await res.json()) as T;
+  const etag = res.headers.get("ETag");
+  const totalHeader = res.headers.get("X-Total-Count");
+  const total = totalHeader ? Number(totalHeader) : null;
+  if (etag) etagCache.set(url, { etag, data, total });
+  return { data, total };
+}
+
+export function clearApiCaches(): void {
+  etagCache.clear();
+}

@@ -1,0 +1,19 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { queryClient } from "./lib/query-client";
+import { App } from "./app/app";
+import { ErrorBoundary } from "./app/error-boundary";
+import { Toaster } from "./components/ui/toast";
+import "./styles.css";
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <ErrorBoundary>
+        <App />
+      </ErrorBoundary>
+      <Toaster />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,168 @@
+// The access-control policy of the HTTP API as ONE table: every route (method +
+// path template) and scenario × every kind of caller → the status a well-formed
+// request must get. test/access-matrix.test.ts runs every cell on every engine;
+// the table is also the reviewable statement of who may do what.
+//
+// Sources: /work/shared/design/api-contract.md ("Roles", "Conventions", "Calls")
+// and the spec (§4 states, §5 address visibility, §6 roles). Where the contract
+// is silent or ambiguous the safest reading is taken and the row says so
+// ("AMBIGUOUS: …"); a set of statuses means any of them is acceptable.
+
+export const ACTORS = ["anonymous", "pending", "carrier", "otherCarrier", "manager", "admin"] as const;
+export type Actor = (typeof ACTORS)[number];
+// anonymous    no cookie
+// pending      an unapproved carrier with a session row inserted directly (spec §4: an
+//              unapproved account cannot sign in, so such a session must count for nothing: 401)
+// carrier      an approved carrier ("Matrix Haulage Ltd"); the "own" loads below are theirs
+// otherCarrier an approved carrier of another company ("Rival Freight Ltd")
+// manager      role manager (staff)
+// admin        role admin, isAdmin (staff)
+
+export type Expected = number | readonly number[];
+export type Expectation = Record<Actor, Expected>;
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface PolicyRow {
+  method: Method;
+  /** the route's template as registered (the matrix test checks every registered route has a row) */
+  path: string;
+  scenario: string;
+  expect: Expectation;
+  why: string;
+}
+
+const all = (s: Expected): Expectation => ({ anonymous: s, pending: s, carrier: s, otherCarrier: s, manager: s, admin: s });
+/** any signed-in, approved user; the pending session counts as signed out */
+const signedIn = (s: Expected): Expectation => ({ anonymous: 401, pending: 401, carrier: s, otherCarrier: s, manager: s, admin: s });
+/** staff = role admin or manager, or isAdmin (contract "Roles") */
+const staffOnly = (s: Expected): Expectation => ({ anonymous: 401, pending: 401, carrier: 403, otherCarrier: 403, manager: s, admin: s });
+/** "give or take away the admin role, edit or delete an admin": admin only */
+const adminOnly = (s: Expected): Expectation => ({ anonymous: 401, pending: 401, carrier: 403, otherCarrier: 403, manager: 403, admin: s });
+/** a load of `carrier` that another carrier may not know exists (contract: 404 for loads the caller may not see) */
+const ownerOnly = (owner: Expected, staff: Expected): Expectation => ({
+  anonymous: 401,
+  pending: 401,
+  carrier: owner,
+  otherCarrier: 404,
+  manager: staff,
+  admin: staff,
+});
+
+export const POLICY = {
+  // ------------------------------------------------------------ app
+  "health": { method: "GET", path: "/api/health", scenario: "database answers", expect: all(200), why: "contract Running the server: public health check" },
+  "publicConfig": { method: "GET", path: "/api/public-config", scenario: "signed-out pages' settings", expect: all(200), why: "login/register pages need the product name and new-user mailbox before sign-in (spec §1)" },
+  "unknownApi.get": { method: "GET", path: "/api/no-such-call", scenario: "unknown /api path", expect: all(404), why: "contract Conventions: unknown /api/... → 404 JSON, signed in or not" },
+  "unknownApi.post": { method: "POST", path: "/api/no-such-call", scenario: "unknown /api path, POST", expect: all(404), why: "contract Conventions: unknown /api/... → 404 JSON" },
+  "csrf.bids": { method: "POST", path: "/api/bids", scenario: "foreign Origin on a state-changing call", expect: all(403), why: "contract Conventions: a state-changing request whose Origin names another site → 403, whoever sends it" },
+  "csrf.login": { method: "POST", path: "/api/login", scenario: "foreign Origin on login (login CSRF)", expect: all(403), why: "contract Conventions: every POST with a foreign Origin → 403" },
+
+  // ------------------------------------------------------------ auth and account
+  "auth.user": { method: "GET", path: "/api/auth/user", scenario: "who am I", expect: signedIn(200), why: "contract: 200 user | 401; a pending account's session is not a sign-in (spec §4)" },
+  "auth.login.ok": { method: "POST", path: "/api/login", scenario: "right password of an approved account", expect: all(200), why: "contract login: public; a new session on every login, whoever was signed in before" },
+  "auth.login.wrong": { method: "POST", path: "/api/login", scenario: "wrong password", expect: all(401), why: "contract login: 401 Invalid email or password" },
+  "auth.login.pending": { method: "POST", path: "/api/login", scenario: "right password of an unapproved account", expect: all(403), why: "contract login / spec §4: unapproved → 403 pending_approval" },
+  "auth.logout": { method: "POST", path: "/api/logout", scenario: "log out (a throwaway session of the caller)", expect: all(200), why: "contract: POST /api/logout → 200 {success:true}, signed in or not" },
+  "auth.register.carrier": { method: "POST", path: "/api/register", scenario: "new carrier account", expect: all(201), why: "contract register: public self-registration (pending carrier); staff create approved users. AMBIGUOUS for a signed-in carrier: treated as self-registration (a pending carrier), which grants nothing" },
+  "auth.register.asAdmin": { method: "POST", path: "/api/register", scenario: "body asks for role admin + isAdmin", expect: { anonymous: 201, pending: 201, carrier: 201, otherCarrier: 201, manager: 403, admin: 201 }, why: "contract register: signed out the account is always an unapproved carrier whatever role/isAdmin say (checked after the call); the admin role only by an admin (spec §6)" },
+  "auth.register.duplicate": { method: "POST", path: "/api/register", scenario: "email already taken (other case)", expect: { anonymous: 409, pending: 409, carrier: 409, otherCarrier: 409, manager: 409, admin: 409 }, why: "contract register: duplicate email (case-insensitive) → 409" },
+  "auth.forgot": { method: "POST", path: "/api/auth/forgot-password", scenario: "existing email", expect: all(200), why: "contract: 200 always (no account enumeration), signed in or not" },
+  "auth.reset.valid": { method: "POST", path: "/api/auth/reset-password", scenario: "valid unused token", expect: all(200), why: "contract: the token is the credential; public call" },
+  "auth.reset.bad": { method: "POST", path: "/api/auth/reset-password", scenario: "unknown token", expect: all(400), why: "contract: bad/expired/used token → 400" },
+  "auth.changePassword.own": { method: "PATCH", path: "/api/users/:id/change-password", scenario: "own account, right current password", expect: signedIn(200), why: "contract change-password: own account → 200" },
+  "auth.changePassword.wrongCurrent": { method: "PATCH", path: "/api/users/:id/change-password", scenario: "own account, wrong current password", expect: signedIn(400), why: "contract change-password: wrong current password → 400" },
+  "auth.changePassword.other": { method: "PATCH", path: "/api/users/:id/change-password", scenario: "another user's id", expect: { anonymous: 401, pending: 401, carrier: 403, otherCarrier: 403, manager: 403, admin: 403 }, why: "contract change-password: 403 for another user's id (staff too: staff set passwords through PUT /api/users/{id})" },
+
+  // ------------------------------------------------------------ users and admin
+  "users.list": { method: "GET", path: "/api/users", scenario: "all users", expect: staffOnly(200), why: "contract Roles: list users is staff only" },
+  "users.carriers": { method: "GET", path: "/api/users/carrier", scenario: "Carriers tab", expect: staffOnly(200), why: "contract: GET /api/users/carrier (staff)" },
+  "users.pending": { method: "GET", path: "/api/users/pending", scenario: "Pending tab", expect: staffOnly(200), why: "contract: GET /api/users/pending (staff)" },
+  "users.approve": { method: "POST", path: "/api/users/:id/approve", scenario: "a pending carrier", expect: staffOnly(200), why: "contract Roles: approve users is staff" },
+  "users.approve.approved": { method: "POST", path: "/api/users/:id/approve", scenario: "an already approved carrier", expect: staffOnly(409), why: "contract 409: the resource is in the wrong state" },
+  "users.reject": { method: "POST", path: "/api/users/:id/reject", scenario: "a pending carrier", expect: staffOnly(200), why: "contract Roles: reject users is staff; deletes the pending account" },
+  "users.update.own": { method: "PUT", path: "/api/users/:id", scenario: "own name, carrierName, contactNumber", expect: signedIn(200), why: "contract: a user may edit their own name, carrierName, contactNumber" },
+  "users.update.ownRole": { method: "PUT", path: "/api/users/:id", scenario: "own account, asks for role admin", expect: adminOnly(200), why: "spec §6: assigning the Admin role is for admins only (for the admin it is no change)" },
+  "users.update.carrier": { method: "PUT", path: "/api/users/:id", scenario: "another carrier's account", expect: staffOnly(200), why: "contract: staff edit anyone but admins" },
+  "users.update.admin": { method: "PUT", path: "/api/users/:id", scenario: "an admin's account", expect: adminOnly(200), why: "contract Roles: edit an admin — admin only" },
+  "users.update.promote": { method: "PUT", path: "/api/users/:id", scenario: "make a carrier an admin", expect: adminOnly(200), why: "contract Roles: give the admin role — admin only" },
+  "users.delete.carrier": { method: "DELETE", path: "/api/users/:id", scenario: "a carrier", expect: staffOnly(204), why: "contract: DELETE /api/users/{id} (staff) → 204" },
+  "users.delete.admin": { method: "DELETE", path: "/api/users/:id", scenario: "an admin", expect: adminOnly(204), why: "contract Roles: delete an admin — admin only" },
+  "users.delete.self": { method: "DELETE", path: "/api/users/:id", scenario: "own account", expect: staffOnly(409), why: "contract: not yourself (409); carriers may not delete users at all (403)" },
+
+  // ------------------------------------------------------------ loads
+  "loads.list": { method: "GET", path: "/api/loads", scenario: "the board (redaction checked on every load)", expect: signedIn(200), why: "contract: the loads the caller may see, redacted (spec §5, §6)" },
+  "loads.nextNumber": { method: "GET", path: "/api/loads/next-number", scenario: "next load number", expect: staffOnly(200), why: "contract: (staff)" },
+  "loads.get.available": { method: "GET", path: "/api/loads/:id", scenario: "an available load", expect: signedIn(200), why: "contract Roles: everyone sees available loads; private fields redacted for carriers" },
+  "loads.get.ownAccepted": { method: "GET", path: "/api/loads/:id", scenario: "carrier's accepted load", expect: ownerOnly(200, 200), why: "contract Roles: accepted loads — own only; private fields still hidden until approved (spec §5)" },
+  "loads.get.ownApproved": { method: "GET", path: "/api/loads/:id", scenario: "carrier's approved load", expect: ownerOnly(200, 200), why: "contract Roles: own only; the owner now sees postcode, address, contact, reference, PO number" },
+  "loads.get.ownCompleted": { method: "GET", path: "/api/loads/:id", scenario: "carrier's completed load", expect: ownerOnly(200, 200), why: "contract Roles: own only" },
+  "loads.get.cancelled": { method: "GET", path: "/api/loads/:id", scenario: "a cancelled load (was the carrier's)", expect: { anonymous: 401, pending: 401, carrier: 404, otherCarrier: 404, manager: 200, admin: 200 }, why: "contract Roles: see cancelled loads — carriers no (404), staff all" },
+  "loads.get.unknown": { method: "GET", path: "/api/loads/:id", scenario: "no such load", expect: signedIn(404), why: "contract: 404" },
+  "loads.get.notUuid": { method: "GET", path: "/api/loads/:id", scenario: "id is not a UUID", expect: signedIn(404), why: "contract: 404 (never a 500 from the database)" },
+  "loads.create": { method: "POST", path: "/api/loads", scenario: "new load", expect: staffOnly(201), why: "contract Roles: create loads — staff" },
+  "loads.update": { method: "PUT", path: "/api/loads/:id", scenario: "an available load", expect: staffOnly(200), why: "contract Roles: edit loads — staff" },
+  "loads.update.podComplete": { method: "PUT", path: "/api/loads/:id", scenario: "a load with both signatories", expect: staffOnly(409), why: "contract: 409 This load has completed POD information and cannot be edited." },
+  "loads.copy": { method: "POST", path: "/api/loads/:id/copy", scenario: "copy a load", expect: staffOnly(201), why: "contract Roles: copy loads — staff" },
+  "loads.accept.available": { method: "PATCH", path: "/api/loads/:id/accept", scenario: "an available load, for oneself", expect: signedIn(200), why: "contract Roles: accept a load — carrier, manager, admin (for themselves)" },
+  "loads.accept.taken": { method: "PATCH", path: "/api/loads/:id/accept", scenario: "a load the carrier already accepted", expect: signedIn(409), why: "contract accept: 409 Load is no longer available (also for its own carrier)" },
+  "loads.accept.cancelled": { method: "PATCH", path: "/api/loads/:id/accept", scenario: "a cancelled load", expect: { anonymous: 401, pending: 401, carrier: 404, otherCarrier: 404, manager: 409, admin: 409 }, why: "carriers may not know a cancelled load exists (404); staff see it, wrong state (409)" },
+  "loads.accept.zeroPrice": { method: "PATCH", path: "/api/loads/:id/accept", scenario: "an available load with price 0", expect: signedIn(409), why: "contract accept: price 0 → 409" },
+  "loads.accept.onBehalf": { method: "PATCH", path: "/api/loads/:id/accept", scenario: "userId names another user", expect: signedIn(403), why: "contract accept: a carrier cannot accept on behalf of someone else (403). AMBIGUOUS for staff: safest is 403 too (staff assign a carrier through PATCH /status)" },
+  "loads.status.approve": { method: "PATCH", path: "/api/loads/:id/status", scenario: "accepted → approved", expect: staffOnly(200), why: "contract Roles: approve an accepted load — manager or admin" },
+  "loads.status.cancel": { method: "PATCH", path: "/api/loads/:id/status", scenario: "available → cancelled", expect: staffOnly(200), why: "contract Roles: change status — staff" },
+  "loads.status.illegal": { method: "PATCH", path: "/api/loads/:id/status", scenario: "available → completed", expect: staffOnly(409), why: "contract: 409 for a transition the state machine (spec §4) does not allow" },
+  "loads.reset": { method: "PATCH", path: "/api/loads/:id/reset-to-available", scenario: "an approved load", expect: staffOnly(200), why: "contract Roles: reset — staff" },
+  "loads.reset.available": { method: "PATCH", path: "/api/loads/:id/reset-to-available", scenario: "an available load", expect: staffOnly(409), why: "contract: only from accepted or approved (else 409)" },
+  "loads.view.available": { method: "POST", path: "/api/loads/:id/view", scenario: "an available load", expect: signedIn(204), why: "spec §6: any signed-in user opening a load records a view" },
+  "loads.view.ownAccepted": { method: "POST", path: "/api/loads/:id/view", scenario: "carrier's accepted load", expect: ownerOnly(204, 204), why: "a load another carrier may not see cannot be opened by them (404)" },
+  "loads.view.cancelled": { method: "POST", path: "/api/loads/:id/view", scenario: "a cancelled load", expect: { anonymous: 401, pending: 401, carrier: 404, otherCarrier: 404, manager: 204, admin: 204 }, why: "contract Roles: carriers do not see cancelled loads" },
+  "loads.views": { method: "GET", path: "/api/loads/:id/views", scenario: "view history", expect: staffOnly(200), why: "contract Roles: view history — staff" },
+  "loads.events": { method: "GET", path: "/api/loads/:id/events", scenario: "status history (audit)", expect: staffOnly(200), why: "contract Roles: view history — staff" },
+
+  // ------------------------------------------------------------ bids
+  "bids.place": { method: "POST", path: "/api/bids", scenario: "an available load", expect: signedIn(201), why: "contract Roles: place a bid — carrier, manager, admin" },
+  "bids.update": { method: "POST", path: "/api/bids", scenario: "the caller's pending bid exists", expect: signedIn(200), why: "contract bids: 200 when it updated the caller's pending bid" },
+  "bids.place.taken": { method: "POST", path: "/api/bids", scenario: "a load already accepted by the carrier", expect: signedIn(409), why: "contract bids: 409 load not available" },
+  "bids.place.unknownLoad": { method: "POST", path: "/api/bids", scenario: "no such load", expect: signedIn(404), why: "contract: 404 no such resource" },
+  "bids.own": { method: "GET", path: "/api/user/bids", scenario: "own bids", expect: signedIn(200), why: "contract: caller's bids" },
+  "bids.forLoad": { method: "GET", path: "/api/loads/:id/bids", scenario: "a load's bids", expect: staffOnly(200), why: "contract: (staff)" },
+  "bids.all": { method: "GET", path: "/api/admin/bids", scenario: "every bid", expect: staffOnly(200), why: "contract: (staff)" },
+  "bids.accept": { method: "POST", path: "/api/bids/:id/accept", scenario: "a pending bid on an available load", expect: staffOnly(200), why: "contract Roles: accept bids — staff" },
+  "bids.accept.rejected": { method: "POST", path: "/api/bids/:id/accept", scenario: "a rejected bid", expect: staffOnly(409), why: "spec §4: accept only pending bids (409 wrong state)" },
+  "bids.reject": { method: "POST", path: "/api/bids/:id/reject", scenario: "a pending bid", expect: staffOnly(200), why: "contract Roles: reject bids — staff" },
+  "bids.reject.rejected": { method: "POST", path: "/api/bids/:id/reject", scenario: "an already rejected bid", expect: staffOnly(409), why: "contract: only pending bids (else 409)" },
+
+  // ------------------------------------------------------------ POD and files
+  "pod.ownApproved": { method: "PUT", path: "/api/loads/:id/pod", scenario: "carrier's approved load", expect: ownerOnly(200, 200), why: "contract Roles: complete POD on their own approved/completed load; staff yes; others 404 (may not know it)" },
+  "pod.ownAccepted": { method: "PUT", path: "/api/loads/:id/pod", scenario: "carrier's accepted (not approved) load", expect: ownerOnly(409, 409), why: "contract POD: approved or completed only (else 409)" },
+  "pod.available": { method: "PUT", path: "/api/loads/:id/pod", scenario: "an available load", expect: { anonymous: 401, pending: 401, carrier: 403, otherCarrier: 403, manager: 409, admin: 409 }, why: "contract POD: not their load (403: they can see it); staff: wrong state (409)" },
+  "pod.ownCompleted": { method: "PUT", path: "/api/loads/:id/pod", scenario: "carrier's load completed by Mark Complete (no POD yet)", expect: ownerOnly(200, 200), why: "contract POD: approved or completed; spec §4 Mark Complete may precede the POD" },
+  "pod.podComplete": { method: "PUT", path: "/api/loads/:id/pod", scenario: "carrier's completed load that already has both signatories", expect: ownerOnly([200, 409], [200, 409]), why: "AMBIGUOUS: contract lists 'POD complete' under 409 but also allows POD on completed loads (staff adding paperwork); either is accepted" },
+  "objects.ticket": { method: "POST", path: "/api/objects/upload", scenario: "ask for an upload URL", expect: signedIn(200), why: "contract: POST /api/objects/upload (signed in)" },
+  "objects.put.own": { method: "PUT", path: "/api/objects/upload/:token", scenario: "a PDF to the caller's own upload URL", expect: signedIn(200), why: "contract: the uploadURL accepts one PUT of the file" },
+  "objects.put.others": { method: "PUT", path: "/api/objects/upload/:token", scenario: "someone else's upload URL", expect: signedIn(403), why: "a leaked upload URL is useless to anyone but the user it was issued to (safest reading)" },
+  "objects.get.ownLoad": { method: "GET", path: "/objects/:key", scenario: "paperwork of the carrier's completed load", expect: ownerOnly(200, 200), why: "contract: the file goes to staff and to the carrier of the load it is attached to; anyone else 403/404" },
+  "objects.get.otherLoad": { method: "GET", path: "/objects/:key", scenario: "paperwork of the other carrier's approved load", expect: { anonymous: 401, pending: 401, carrier: 404, otherCarrier: 200, manager: 200, admin: 200 }, why: "contract: staff and the load's carrier only" },
+  "objects.get.unattached": { method: "GET", path: "/objects/:key", scenario: "the carrier's upload not yet attached to a load", expect: { anonymous: 401, pending: 401, carrier: 200, otherCarrier: 404, manager: [200, 404], admin: [200, 404] }, why: "AMBIGUOUS: the contract names only attached files; the uploader may read it back, another carrier never; staff either" },
+  "objects.get.unknown": { method: "GET", path: "/objects/:key", scenario: "no such file (UUID key)", expect: signedIn(404), why: "contract: 404" },
+  "objects.get.notUuid": { method: "GET", path: "/objects/:key", scenario: "key is not a UUID", expect: { anonymous: [401, 404], pending: [401, 404], carrier: 404, otherCarrier: 404, manager: 404, admin: 404 }, why: "names no object: 404 (or 401 first)" },
+  "objects.deeper": { method: "GET", path: "/objects/*", scenario: "a deeper path under /objects/", expect: { anonymous: [401, 404], pending: [401, 404], carrier: 404, otherCarrier: 404, manager: 404, admin: 404 }, why: "names no object and must not fall through to the web app" },
+  "distance.ok": { method: "POST", path: "/api/calculate-distance", scenario: "two known postcodes", expect: signedIn(200), why: "contract: (signed in) → 200 {distance}" },
+  "distance.unknown": { method: "POST", path: "/api/calculate-distance", scenario: "an unknown postcode", expect: signedIn(400), why: "contract: 400 for a missing or unknown postcode" },
+
+  // ------------------------------------------------------------ admin email, guide, stats, live
+  "email.sendNow": { method: "POST", path: "/api/admin/send-available-loads-email", scenario: "email available loads now", expect: staffOnly(200), why: "contract Roles: email now — staff" },
+  "email.schedule.get": { method: "GET", path: "/api/admin/email-schedule-settings", scenario: "read schedule", expect: staffOnly(200), why: "contract Roles: email schedule — staff" },
+  "email.schedule.put": { method: "PUT", path: "/api/admin/email-schedule-settings", scenario: "save schedule", expect: staffOnly(200), why: "contract Roles: email schedule — staff" },
+  "guide.pdf": { method: "GET", path: "/api/pdf/user-guide", scenario: "?version=1.0", expect: all(200), why: "contract: signed in or not (the login page's Help opens it)" },
+  "stats": { method: "GET", path: "/api/stats", scenario: "the five tiles", expect: signedIn(200), why: "contract: counts of the caller's own loads (staff: everyone's)" },
+  "live": { method: "GET", path: "/api/live", scenario: "open the change-notice stream", expect: signedIn(200), why: "issue 8: live notices only to signed-in users (topics only, no data)" },
+} as const satisfies Record<string, PolicyRow>;
+
+export type PolicyCase = keyof typeof POLICY;
+
+/** Is `status` one of the statuses the cell allows? */
+export function allows(expected: Expected, status: number): boolean {
+  return typeof expected === "number" ? expected === status : expected.includes(status);
+}
