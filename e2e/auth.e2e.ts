@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { eq } from "drizzle-orm";
 import { DESKTOP, PHONE, launchBrowser, newPage, shot, startServer, type E2EServer } from "./helpers";
-import { users } from "../src/server/db/schema";
-import { PASSWORD, createAdmin, createCarrier } from "../test/factories";
+import { sessions, users } from "../src/server/db/schema";
+import { PASSWORD, createAdmin, createCarrier, createLoad } from "../test/factories";
 
 let server: E2EServer;
 let browser: Browser;
@@ -216,6 +216,21 @@ describe("password reset", () => {
 });
 
 describe("account menu", () => {
+  it("goes back to the sign-in page when the session is ended elsewhere while the board is open", async () => {
+    const carrier = await createCarrier(server.app, { name: "Elsa Elsewhere" });
+    const { page, context } = await newPage(browser, server.url, PHONE);
+    await signIn(page, carrier.email, PASSWORD);
+    await expectPath(page, "/");
+    await expectVisible(page, "Available Loads");
+    // as a password change on another device would: every session of the user ends
+    await server.app.ctx.db.delete(sessions).where(eq(sessions.userId, carrier.id));
+    // a change on the board makes the open page refetch (live notice), which now gets 401
+    await createLoad(server.app);
+    await expect.poll(() => page.getByRole("button", { name: "Sign In" }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await shot(page, "auth-session-ended-phone");
+    await context.close();
+  });
+
   it("changes the password from the user menu", async () => {
     const carrier = await createCarrier(server.app, { name: "Carl Change" });
     const { page, context } = await newPage(browser, server.url, DESKTOP);

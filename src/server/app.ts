@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from "./modules/email/mailer";
 import { createLoadsVersionCache } from "./modules/loads/loads-version";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerSecurity } from "./plugins/security";
+import { createSessionCache } from "./plugins/session-cache";
 import { registerSessions } from "./plugins/session";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerUsersRoutes } from "./modules/users/users.routes";
@@ -69,13 +70,20 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     mail: opts.mail ?? createMailer(config, { db: database.db }),
     clock: opts.clock ?? systemClock,
     loadsVersion: await createLoadsVersionCache(database),
+    sessions: await createSessionCache(database),
   };
-  // any write answered by this process may have changed a load: do not wait for its notice
+  // any write answered by this process may have changed a load, ended a session or
+  // changed an account: do not wait for its notice
   app.addHook("onSend", async (req, _reply, payload) => {
-    if (req.method !== "GET" && req.method !== "HEAD") ctx.loadsVersion.invalidate();
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      ctx.loadsVersion.invalidate();
+      ctx.sessions.clear();
+    }
     return payload;
   });
-  app.addHook("onClose", async () => ctx.loadsVersion.close());
+  app.addHook("onClose", async () => {
+    await Promise.all([ctx.loadsVersion.close(), ctx.sessions.close()]);
+  });
   app.decorate("ctx", ctx);
 
   const drain = trackInFlight(app);

@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { Mailer } from "./modules/email/mailer";
 import type { LoadsVersionCache } from "./modules/loads/loads-version";
+import type { SessionCache } from "./plugins/session-cache";
 
 export interface Clock {
   now(): Date;
@@ -18,4 +19,6 @@ export interface AppContext {
   clock: Clock;
   /** the loads change counter, cheaply (the poll path's ETag and per-version caches) */
   loadsVersion: LoadsVersionCache;
+  /** verified sessions, for at most a second (the poll path without the database) */
+  sessions: SessionCache;
 }

@@ -26,7 +26,7 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
   // Built once and prepared: every request, every poll, runs it (issue 8 profile:
   // building this query each time was a large share of the poll path's CPU).
   const lookup = ctx.db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder("id")), gt(sessions.expiresAt, sql.placeholder("now"))))
@@ -38,10 +38,13 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
     const token = req.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const id = sha256(token);
-    const [row] = await lookup.execute({ id, now: ctx.clock.now() });
+    const session = await ctx.sessions.resolve(id, async () => {
+      const [row] = await lookup.execute({ id, now: ctx.clock.now() });
+      return row;
+    });
     // an account that lost its approval loses its sessions too (spec §4)
-    if (row && row.user.isApproved) {
-      req.user = row.user;
+    if (session && session.user.isApproved && session.expiresAt > ctx.clock.now()) {
+      req.user = session.user;
       req.sessionId = id;
     }
   });

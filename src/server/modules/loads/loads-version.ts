@@ -58,21 +58,32 @@ export async function createLoadsVersionCache(database: Database): Promise<Loads
 }
 
 /**
- * Values that depend only on the loads table (counts every carrier shares), kept per
- * loads version: a new version (any write, in any process) makes them unreachable,
- * so they are never stale beyond the version read. Bounded; cleared when full.
+ * Values that depend only on the loads table (counts and pages every carrier
+ * shares), kept for the newest loads version seen: a new version (any write, in
+ * any process) drops them all, so they are never staler than the version read.
+ * Callers asking at once for a missing value share one computation (after a
+ * change, every open board refetches within a second). Bounded; cleared when full.
  */
 export class PerVersionMemo<T> {
-  private entries = new Map<string, T>();
+  private version = Number.NaN;
+  private entries = new Map<string, Promise<T>>();
   constructor(private readonly max = 2_000) {}
 
-  async get(version: number, key: string, compute: () => Promise<T>): Promise<T> {
-    const k = `${version}|${key}`;
-    const hit = this.entries.get(k);
-    if (hit !== undefined) return hit;
-    const value = await compute();
-    if (this.entries.size >= this.max) this.entries.clear();
-    this.entries.set(k, value);
+  get(version: number, key: string, compute: () => Promise<T>): Promise<T> {
+    if (version !== this.version) {
+      this.version = version;
+      this.entries = new Map();
+    }
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    if (this.entries.size >= this.max) this.entries = new Map();
+    const entries = this.entries;
+    const value = compute();
+    entries.set(key, value);
+    // a failed read is not remembered
+    value.catch(() => {
+      if (entries.get(key) === value) entries.delete(key);
+    });
     return value;
   }
 }

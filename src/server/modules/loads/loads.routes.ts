@@ -14,14 +14,12 @@ import {
   getLoad,
   getLoadEvents,
   getLoadViews,
-  listVisibleLoads,
-  loadListEtag,
   nextLoadNumber,
   recordLoadView,
   resetLoadToAvailable,
-  toListQuery,
   updateLoad,
 } from "./loads.service";
+import { listVisibleLoads, loadListEtag, toListQuery } from "./load-list";
 
 /** Does an If-None-Match header (possibly a list, possibly weak) name this ETag? */
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -51,9 +49,9 @@ export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext)
     reply.header("Cache-Control", "private, no-cache");
     reply.header("ETag", etag);
     if (etagMatches(req.headers["if-none-match"], etag)) return reply.status(304).send();
-    const { loads, total } = await listVisibleLoads({ db, viewer, query, version });
+    const { json, total } = await listVisibleLoads({ db, viewer, query, version });
     reply.header("X-Total-Count", String(total));
-    return loads;
+    return reply.type("application/json; charset=utf-8").send(json);
   });
 
   app.get("/api/loads/next-number", async (req) => {

@@ -1,138 +1,38 @@
 // The load rules: who may do what, transactions, numbers and money (style.md:
 // services are verbs with one options object). Every status change goes through
 // transitionLoad(); every load that leaves the server goes through toLoad().
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { loads, users, type LoadRow, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { sha256 } from "../../lib/crypto";
 import { iso } from "../../lib/serialize";
 import { isAdminUser, isStaffRole, type LoadStatus } from "../../../contract/constants";
 import { MSG } from "../../../contract/messages";
-import type { Load, LoadEvent, LoadFilters, LoadInputParsed, LoadView } from "../../../contract/schemas/load";
-import type { ErrorDetail } from "../../../contract/errors";
+import type { Load, LoadEvent, LoadInputParsed, LoadView } from "../../../contract/schemas/load";
 import { rejectAcceptedBids, rejectPendingBids } from "../bids/bids.repository";
 import { actionForStatus } from "./load-state";
 import { nextPoNumber, recordLoadEvent, transitionLoad } from "./load-transition";
-import { PerVersionMemo } from "./loads-version";
-import { canSeeLoad, ownTakenLoadsWhere, ratePerMile, toLoad, visibleLoadsWhere, type Viewer } from "./load-visibility";
+import { canSeeLoad, ratePerMile, toLoad, type Viewer } from "./load-visibility";
 import {
-  countLoads,
   findLoad,
   insertLoad,
   insertLoadView,
   isUniqueViolation,
   listLoadEvents,
   listLoadViews,
-  listLoads,
-  loadFiltersWhere,
-  loadsVersion,
   maxLoadNumberSeq,
   updateLoadRow,
-  type LoadListQuery,
 } from "./loads.repository";
-import { parseYmd, ukDayEnd, ukDayStart } from "./uk-day";
+import { parseYmd, ukDayStart } from "./uk-day";
 
 type Actor = Pick<UserRow, "id" | "name" | "role" | "isAdmin" | "carrierName">;
 
 export const POD_LOCKED = MSG.podLocked;
 const LOAD_NUMBER_KEY = "loads_load_number_key";
-/** bump when the JSON shape or redaction of a load changes, so old ETags stop matching */
-const LIST_SHAPE_VERSION = 1;
 /** one key for every PO number issued (pg_advisory_xact_lock): two approvals never get the same number */
 const PO_NUMBER_LOCK = 7261002;
 
-// ---------------------------------------------------------------- list
-
-/** Query filters → the repository's query, with UK-day bounds (spec §5 date filter). */
-export function toListQuery(f: LoadFilters): LoadListQuery {
-  const details: ErrorDetail[] = [];
-  const from = f.from ? parseYmd(f.from) : null;
-  const to = f.to ? parseYmd(f.to) : null;
-  if (f.from && !from) details.push({ path: "from", message: "Use a real date as YYYY-MM-DD" });
-  if (f.to && !to) details.push({ path: "to", message: "Use a real date as YYYY-MM-DD" });
-  if (details.length) throw new AppError(400, details[0].message, details);
-  return {
-    search: f.search || undefined,
-    weight: f.weight,
-    distance: f.distance,
-    price: f.price,
-    statuses: [...new Set(f.status)].sort() as LoadStatus[],
-    equipmentType: f.equipmentType,
-    carriers: [...new Set(f.carrier)].sort(),
-    pickupFrom: from ? ukDayStart(...from) : undefined,
-    pickupBefore: to ? ukDayEnd(...to) : undefined,
-    limit: f.limit,
-    offset: f.offset,
-  };
-}
-
-/**
- * The list's ETag without running the list: the loads change counter (any write to
- * any load changes it, in every process) plus who is asking and what they asked for.
- */
-export async function loadListEtag(opts: {
-  db: DbOrTx;
-  viewer: Viewer;
-  query: LoadListQuery;
-  readVersion?: (db: DbOrTx) => Promise<number>;
-}): Promise<{ etag: string; version: number }> {
-  const version = await (opts.readVersion ?? loadsVersion)(opts.db);
-  const { viewer, query } = opts;
-  const key = JSON.stringify([LIST_SHAPE_VERSION, viewer.id, viewer.role, viewer.isAdmin, viewer.carrierName, filterKey(query), query.limit ?? null, query.offset ?? null]);
-  return { etag: `"${version}-${sha256(key).slice(0, 20)}"`, version };
-}
-
-/** The filters of a list query, without paging: what a count depends on. */
-function filterKey(q: LoadListQuery): string {
-  return JSON.stringify([
-    q.search ?? null,
-    q.weight ?? null,
-    q.distance ?? null,
-    q.price ?? null,
-    q.statuses,
-    q.equipmentType ?? null,
-    q.carriers,
-    q.pickupFrom?.getTime() ?? null,
-    q.pickupBefore?.getTime() ?? null,
-  ]);
-}
-
-/**
- * Counts that every carrier shares (available loads matching a filter; staff: all
- * loads matching it), per loads version: a busy board counts each filter once per
- * change, not once per poll.
- */
-const sharedCounts = new PerVersionMemo<number>();
-const sharedCount = (db: DbOrTx, key: string, version: number, where: SQL | undefined) =>
-  sharedCounts.get(version, key, () => countLoads(db, where));
-
-/** X-Total-Count: shared available/staff part (cached) + the carrier's own taken loads (indexed). */
-async function countVisible(db: DbOrTx, viewer: Viewer, query: LoadListQuery, version: number): Promise<number> {
-  const filters = loadFiltersWhere(query);
-  if (isStaffRole(viewer)) return sharedCount(db, `staff|${filterKey(query)}`, version, filters);
-  const [available, own] = await Promise.all([
-    sharedCount(db, `available|${filterKey(query)}`, version, and(eq(loads.status, "available"), filters)),
-    countLoads(db, and(ownTakenLoadsWhere(viewer), filters)),
-  ]);
-  return available + own;
-}
-
-export async function listVisibleLoads(opts: {
-  db: DbOrTx;
-  viewer: Viewer;
-  query: LoadListQuery;
-  version: number;
-}): Promise<{ loads: Load[]; total: number }> {
-  const { db, viewer, query } = opts;
-  const where = and(visibleLoadsWhere(viewer), loadFiltersWhere(query));
-  const paged = query.limit != null || !!query.offset;
-  const [rows, total] = await Promise.all([
-    listLoads(db, where, { limit: query.limit, offset: query.offset }),
-    paged ? countVisible(db, viewer, query, opts.version) : Promise.resolve(-1),
-  ]);
-  return { loads: rows.map((r) => toLoad(r, viewer)), total: total < 0 ? rows.length : total };
-}
+// ---------------------------------------------------------------- one load
 
 /** A load the viewer may know exists, else 404 (contract: also for loads they may not see). */
 async function visibleRow(db: DbOrTx, viewer: Viewer, id: string): Promise<LoadRow> {

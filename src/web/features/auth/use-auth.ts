@@ -3,8 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import type { User } from "@contract/schemas/user";
 import { isAdminUser, isStaffRole } from "@contract/constants";
 import { getOrNullOn401 } from "../../lib/api";
+import { AUTH_USER_KEY } from "../../lib/query-client";
 
-export const AUTH_USER_KEY = ["/api/auth/user"] as const;
+export { AUTH_USER_KEY };
 
 export function useAuth() {
   const { data, isLoading } = useQuery({
