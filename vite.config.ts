@@ -10,6 +10,7 @@ export default defineConfig({
   root: r("./src/web"),
   plugins: [react(), tailwindcss()],
   resolve: { alias: { "@contract": r("./src/contract"), "@web": r("./src/web") } },
-  build: { outDir: r("./dist/web"), emptyOutDir: true, sourcemap: false, target: "es2022" },
+  // the manifest names the board's chunks for the server's preload hints (plugins/web-preload.ts)
+  build: { outDir: r("./dist/web"), emptyOutDir: true, sourcemap: false, target: "es2022", manifest: true },
   server: { proxy: { "/api": "http://localhost:5000", "/objects": "http://localhost:5000" } },
 });

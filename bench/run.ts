@@ -363,6 +363,9 @@ async function lighthouse(url: string, cookie: string) {
       const r = await lh(`${url}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: headers, formFactor: "mobile" });
       const perf = Math.round((r.lhr.categories.performance.score ?? 0) * 100);
       const a11y = Math.round((r.lhr.categories.accessibility.score ?? 0) * 100);
+      // the whole report, for a closer look (.tmp is not committed)
+      mkdirSync(join(ROOT, ".tmp"), { recursive: true });
+      writeFileSync(join(ROOT, ".tmp", `lighthouse-${name === "/login" ? "login" : "board"}.json`), JSON.stringify(r.lhr));
       // what holds a score down: the failing accessibility audits and the metrics
       const failing = r.lhr.categories.accessibility.auditRefs
         .map((ref: { id: string }) => r.lhr.audits[ref.id])

@@ -13,7 +13,8 @@ import { createLoadsVersionCache } from "./modules/loads/loads-version";
 import { registerErrorHandler } from "./plugins/errors";
 import { registerSecurity } from "./plugins/security";
 import { createSessionCache } from "./plugins/session-cache";
-import { registerSessions } from "./plugins/session";
+import { registerSessions, SESSION_COOKIE } from "./plugins/session";
+import { boardPreloadLink } from "./plugins/web-preload";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerUsersRoutes } from "./modules/users/users.routes";
 import { registerLoadsRoutes } from "./modules/loads/loads.routes";
@@ -141,8 +142,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       reply.header("Cache-Control", "no-cache");
       return reply.sendFile("index.html");
     });
-    app.get("/", (_req, reply) => {
+    const boardPreload = boardPreloadLink(WEB_DIST);
+    app.get("/", (req, reply) => {
       reply.header("Cache-Control", "no-cache");
+      reply.header("Vary", "Cookie");
+      if (boardPreload && req.cookies[SESSION_COOKIE]) reply.header("Link", boardPreload);
       return reply.sendFile("index.html");
     });
   } else {

@@ -1,7 +1,7 @@
 // The carrier load board (spec §2): heading, five statistics tiles, the filter
 // bar, the list of load cards polled every 10 s (spec §9) and the carrier's bids.
 // Filters are applied by the server through the query string (contract).
-import { useState, useSyncExternalStore } from "react";
+import { useDeferredValue, useState, useSyncExternalStore } from "react";
 import { AlertTriangle, Loader2, WifiOff } from "lucide-react";
 import { POLL } from "@contract/constants";
 import type { Load } from "@contract/schemas/load";
@@ -15,6 +15,7 @@ import { useLoads, useStats } from "../loads/api";
 import { Later, lazyNamed } from "../../lib/lazy";
 
 // opened on demand: their code (forms, validation, upload) loads on first use
+const NO_LOADS: Load[] = [];
 const BidDialog = lazyNamed(() => import("../bids/components/bid-dialog"), "BidDialog");
 const CompletePodDialog = lazyNamed(() => import("../pod/components/complete-pod-dialog"), "CompletePodDialog");
 const LoadDetailsDialog = lazyNamed(() => import("../loads/components/load-details-dialog"), "LoadDetailsDialog");
@@ -78,7 +79,11 @@ function LoadBoard() {
   const [bid, setBid] = useState<{ load: Load; open: boolean } | null>(null);
   const [pod, setPod] = useState<{ load: Load; open: boolean } | null>(null);
 
-  const list = loads.data?.loads ?? [];
+  const list = loads.data?.loads ?? NO_LOADS;
+  // Fifty cards at once are a long task on a phone's CPU (issue 8, Lighthouse TBT):
+  // a newly arrived list is rendered in the background, in slices, so taps and
+  // scrolling are answered meanwhile; the cards shown until then are the old ones.
+  const shown = useDeferredValue(list);
   const count = loads.data?.total ?? list.length;
   const reset = () => setFilters(EMPTY_FILTERS);
   const refetching = loads.isFetching && !loads.isLoading;
@@ -147,8 +152,13 @@ function LoadBoard() {
           </Button>
         </div>
       ) : (
-        <ul className="space-y-3" aria-label="Loads">
-          {list.map((load) => (
+        <section aria-labelledby="board-loads-heading">
+        {/* the cards' h3 titles sit under this (heading order: h1 page, h2 list, h3 load) */}
+        <h2 id="board-loads-heading" className="sr-only">
+          Loads
+        </h2>
+        <ul className="space-y-3">
+          {shown.map((load) => (
             <li key={load.id}>
               <LoadCard
                 load={load}
@@ -161,6 +171,7 @@ function LoadBoard() {
             </li>
           ))}
         </ul>
+        </section>
       )}
       {list.length > 0 && count > list.length && (
         <div className="flex justify-center">

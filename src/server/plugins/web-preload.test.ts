@@ -1,0 +1,42 @@
+// The board's preload hints (web-preload.ts) must name files and calls that exist,
+// and only for a browser that has a session. Needs the built web app (npm test builds first).
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../test/helpers";
+import { signedIn } from "../../../test/factories";
+import { WEB_DIST } from "../app";
+
+describe("preload hints for the signed-in board", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    if (!existsSync(join(WEB_DIST, ".vite", "manifest.json"))) throw new Error("no web build: run npm run build first");
+    t = await createTestApp({ serveWeb: true });
+  });
+  afterAll(() => t?.close());
+
+  it("are sent with a session cookie, name the board's chunk, and every hint answers 200 for the signed-in carrier", async () => {
+    const { cookie } = await signedIn(t.app);
+    const page = await t.app.inject({ url: "/", headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers.vary).toMatch(/Cookie/);
+    const link = String(page.headers.link);
+    const targets = [...link.matchAll(/<([^>]+)>/g)].map((m) => m[1]);
+    expect(targets).toContain("/api/auth/user");
+    expect(targets).toContain("/api/loads?limit=50");
+    expect(targets.some((u) => /^\/assets\/board-page-[\w-]+\.js$/.test(u))).toBe(true);
+    // nothing already in index.html is hinted twice
+    for (const u of targets.filter((x) => x.startsWith("/assets/"))) expect(page.body).not.toContain(`"${u}"`);
+    for (const u of targets) expect((await t.app.inject({ url: u, headers: { cookie } })).statusCode).toBe(200);
+  });
+
+  it("are not sent signed out, and the build manifest itself is not served", async () => {
+    const page = await t.app.inject({ url: "/" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers.link).toBeUndefined();
+    // a path that is no file gets the app (spec §2), never the manifest
+    const manifest = await t.app.inject({ url: "/.vite/manifest.json" });
+    expect(manifest.headers["content-type"]).toMatch(/^text\/html/);
+    expect(manifest.body).not.toContain("board-page");
+  });
+});

@@ -1,0 +1,43 @@
+// Preload hints for a signed-in board (issue 8: Lighthouse on the board). Without
+// them a phone waits for the app's JavaScript before it even asks who is signed in,
+// then for the board's own chunk, then for its loads: three round trips in a row on
+// a slow network. A `Link` header on the page lets the browser start all of them
+// with the HTML. Only for a request that carries a session cookie: signed out, the
+// app shows the sign-in page and needs none of it.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** The board page's source, as Vite's manifest names it (root src/web). */
+const BOARD_SOURCE = "features/board/board-page.tsx";
+/** What the board asks for first (board-page.tsx, PAGE_SIZE 50; use-own-bids; stats strip). */
+const BOARD_CALLS = ["/api/auth/user", "/api/loads?limit=50", "/api/stats", "/api/user/bids"];
+
+/** The `Link` header value for the board, or null when the build has no manifest. */
+export function boardPreloadLink(webDist: string): string | null {
+  const path = join(webDist, ".vite", "manifest.json");
+  if (!existsSync(path)) return null;
+  const manifest = JSON.parse(readFileSync(path, "utf8")) as Record<string, ManifestChunk>;
+  const board = manifest[BOARD_SOURCE];
+  if (!board) return null;
+  // the entry's own imports are already modulepreloaded by index.html
+  const entry = Object.values(manifest).find((c) => c.isEntry);
+  const skip = new Set([entry?.file, ...(entry?.imports ?? []).map((k) => manifest[k]?.file)]);
+  const files = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const k of chunk.imports ?? []) walk(k);
+  };
+  walk(BOARD_SOURCE);
+  const scripts = [...files].filter((f) => !skip.has(f)).map((f) => `</${f}>; rel=modulepreload; crossorigin`);
+  // crossorigin=use-credentials matches the app's fetch(url, { credentials: "include" })
+  const calls = BOARD_CALLS.map((u) => `<${u}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+  return [...calls, ...scripts].join(", ");
+}
