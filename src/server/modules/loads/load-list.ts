@@ -13,8 +13,8 @@ import { isStaffRole, type LoadStatus } from "../../../contract/constants";
 import type { LoadFilters } from "../../../contract/schemas/load";
 import type { ErrorDetail } from "../../../contract/errors";
 import { PerVersionMemo } from "./loads-version";
-import { ownTakenLoadsWhere, toLoad, visibleLoadsWhere, type Viewer } from "./load-visibility";
-import { countLoads, listLoads, loadFiltersWhere, loadsVersion, type LoadListQuery } from "./loads.repository";
+import { ownTakenLoadsWhere, ownTakenLoadsWherePrepared, toLoad, visibleLoadsWhere, type Viewer } from "./load-visibility";
+import { LIST_ORDER, countLoads, listLoads, loadFiltersWhere, loadsVersion, type LoadListQuery } from "./loads.repository";
 import { parseYmd, ukDayEnd, ukDayStart } from "./uk-day";
 
 /** bump when the JSON shape or redaction of a load changes, so old ETags stop matching */
@@ -87,11 +87,6 @@ interface Card {
 const toCards = (rows: LoadRow[], viewer: Viewer): Card[] =>
   rows.map((row) => ({ pickup: row.pickupDate?.getTime() ?? null, id: row.id, json: JSON.stringify(toLoad(row, viewer)) }));
 
-// Per loads version: a new version (any write, in any process) makes them unreachable.
-// Bounded by filter shapes (a board's page is ~60 KB): cleared when full.
-const sharedCounts = new PerVersionMemo<number>(2_000);
-const sharedCards = new PerVersionMemo<Card[]>(100);
-
 /** The contract's list order (loads.repository LIST_ORDER): newest pickup first, no date last, then id. */
 function listOrder(a: Card, b: Card): number {
   const pa = a.pickup;
@@ -116,62 +111,97 @@ function mergeFirst(a: Card[], b: Card[], n: number): Card[] {
   return out;
 }
 
-export async function listVisibleLoads(opts: {
-  db: DbOrTx;
-  viewer: Viewer;
-  query: LoadListQuery;
-  version: number;
-}): Promise<{ json: string; total: number }> {
-  const { db, viewer, query, version } = opts;
-  const filters = loadFiltersWhere(query);
-  const offset = query.offset ?? 0;
-  const fkey = filterKey(query);
+/**
+ * The board list of one app (one database): its caches live here, never in the
+ * module, so two apps in one process (tests, a second process's app) never share them.
+ */
+export class BoardList {
+  // Per loads version: a new version (any write, in any process) makes them unreachable.
+  // Bounded by filter shapes (a board's page is ~60 KB): cleared when full.
+  private readonly sharedCounts = new PerVersionMemo<number>(2_000);
+  private readonly sharedCards = new PerVersionMemo<Card[]>(100);
+  /** a page exactly as sent, when it holds no load of the viewer's own */
+  private readonly sharedPages = new PerVersionMemo<Buffer>(100);
+  /** a carrier's own taken loads per filter and depth: prepared once, run for every carrier */
+  private ownQueries = new Map<string, OwnLoadsQuery>();
 
-  // The whole list, or a deep page: straight from the database.
-  if (query.limit == null || offset + query.limit > MERGE_DEPTH) {
-    const where = and(visibleLoadsWhere(viewer), filters);
-    const paged = query.limit != null || offset > 0;
-    const [rows, total] = await Promise.all([
-      listLoads(db, where, { limit: query.limit, offset }),
-      paged ? countVisible(db, viewer, fkey, filters, version) : Promise.resolve(-1),
-    ]);
-    return { json: JSON.stringify(rows.map((r) => toLoad(r, viewer))), total: total < 0 ? rows.length : total };
+  constructor(private readonly db: DbOrTx) {}
+
+  async list(viewer: Viewer, query: LoadListQuery, version: number): Promise<{ body: string | Buffer; total: number }> {
+    const { db } = this;
+    const filters = loadFiltersWhere(query);
+    const offset = query.offset ?? 0;
+    const fkey = filterKey(query);
+
+    // The whole list, or a deep page: straight from the database.
+    if (query.limit == null || offset + query.limit > MERGE_DEPTH) {
+      const where = and(visibleLoadsWhere(viewer), filters);
+      const paged = query.limit != null || offset > 0;
+      const [rows, total] = await Promise.all([
+        listLoads(db, where, { limit: query.limit, offset }),
+        paged ? this.countVisible(viewer, fkey, filters, version) : Promise.resolve(-1),
+      ]);
+      return { body: JSON.stringify(rows.map((r) => toLoad(r, viewer))), total: total < 0 ? rows.length : total };
+    }
+
+    const n = offset + query.limit;
+    const page = (cards: Card[]) => `[${cards.slice(offset, n).map((c) => c.json).join(",")}]`;
+    const sharedPage = (kind: string, cards: Card[]) =>
+      this.sharedPages.get(version, `${kind}|${fkey}|${n}|${offset}`, async () => Buffer.from(page(cards)));
+    if (isStaffRole(viewer)) {
+      // staff see every field of every load: one list for all of them
+      const [cards, total] = await Promise.all([
+        this.sharedCards.get(version, `staff|${fkey}|${n}`, async () => toCards(await listLoads(db, filters, { limit: n }), viewer)),
+        this.sharedCount(`staff|${fkey}`, version, filters),
+      ]);
+      return { body: await sharedPage("staff", cards), total };
+    } else {
+      const available = and(eq(loads.status, "available"), filters);
+      const [shared, availableTotal, mine] = await Promise.all([
+        this.sharedCards.get(version, `available|${fkey}|${n}`, async () => toCards(await listLoads(db, available, { limit: n }), ANY_CARRIER)),
+        this.sharedCount(`available|${fkey}`, version, available),
+        // a carrier's own taken loads are few and theirs alone: read per request (indexed)
+        this.ownQuery(fkey, filters, n)
+          .execute({ viewerId: viewer.id, carrierName: viewer.carrierName })
+          .then((rows) => toCards(rows as LoadRow[], viewer)),
+      ]);
+      // fewer own loads than asked for: that is all of them, no count needed
+      const total = availableTotal + (mine.length < n ? mine.length : await countLoads(db, and(ownTakenLoadsWhere(viewer), filters)));
+      return { body: mine.length ? page(mergeFirst(shared, mine, n)) : await sharedPage("available", shared), total };
+    }
   }
 
-  const n = offset + query.limit;
-  let cards: Card[];
-  let total: number;
-  if (isStaffRole(viewer)) {
-    // staff see every field of every load: one list for all of them
-    [cards, total] = await Promise.all([
-      sharedCards.get(version, `staff|${fkey}|${n}`, async () => toCards(await listLoads(db, filters, { limit: n }), viewer)),
-      sharedCount(db, `staff|${fkey}`, version, filters),
-    ]);
-  } else {
-    const available = and(eq(loads.status, "available"), filters);
-    const own = and(ownTakenLoadsWhere(viewer), filters);
-    const [shared, availableTotal, mine] = await Promise.all([
-      sharedCards.get(version, `available|${fkey}|${n}`, async () => toCards(await listLoads(db, available, { limit: n }), ANY_CARRIER)),
-      sharedCount(db, `available|${fkey}`, version, available),
-      // a carrier's own taken loads are few and theirs alone: read per request (indexed)
-      listLoads(db, own, { limit: n }).then((rows) => toCards(rows, viewer)),
-    ]);
-    cards = mine.length ? mergeFirst(shared, mine, n) : shared;
-    // fewer own loads than asked for: that is all of them, no count needed
-    total = availableTotal + (mine.length < n ? mine.length : await countLoads(db, own));
+  /** (issue 8 profile: building a 55-column select per request was a fifth of the board page's CPU) */
+  private ownQuery(fkey: string, filters: SQL | undefined, n: number): OwnLoadsQuery {
+    const key = `${fkey}|${n}`;
+    let q = this.ownQueries.get(key);
+    if (!q) {
+      if (this.ownQueries.size >= 500) this.ownQueries = new Map();
+      q = this.db
+        .select()
+        .from(loads)
+        .where(and(ownTakenLoadsWherePrepared(), filters))
+        .orderBy(...LIST_ORDER)
+        .limit(n)
+        .prepare(`own_loads_${sha256(key).slice(0, 16)}`);
+      this.ownQueries.set(key, q);
+    }
+    return q;
   }
-  return { json: `[${cards.slice(offset, n).map((c) => c.json).join(",")}]`, total };
+
+  private sharedCount(key: string, version: number, where: SQL | undefined): Promise<number> {
+    return this.sharedCounts.get(version, key, () => countLoads(this.db, where));
+  }
+
+  /** X-Total-Count: shared available/staff part (cached) + the carrier's own taken loads (indexed). */
+  private async countVisible(viewer: Viewer, fkey: string, filters: SQL | undefined, version: number): Promise<number> {
+    if (isStaffRole(viewer)) return this.sharedCount(`staff|${fkey}`, version, filters);
+    const [available, own] = await Promise.all([
+      this.sharedCount(`available|${fkey}`, version, and(eq(loads.status, "available"), filters)),
+      countLoads(this.db, and(ownTakenLoadsWhere(viewer), filters)),
+    ]);
+    return available + own;
+  }
 }
 
-const sharedCount = (db: DbOrTx, key: string, version: number, where: SQL | undefined) =>
-  sharedCounts.get(version, key, () => countLoads(db, where));
-
-/** X-Total-Count: shared available/staff part (cached) + the carrier's own taken loads (indexed). */
-async function countVisible(db: DbOrTx, viewer: Viewer, fkey: string, filters: SQL | undefined, version: number): Promise<number> {
-  if (isStaffRole(viewer)) return sharedCount(db, `staff|${fkey}`, version, filters);
-  const [available, own] = await Promise.all([
-    sharedCount(db, `available|${fkey}`, version, and(eq(loads.status, "available"), filters)),
-    countLoads(db, and(ownTakenLoadsWhere(viewer), filters)),
-  ]);
-  return available + own;
-}
+type OwnLoadsQuery = { execute(params: { viewerId: string; carrierName: string | null }): Promise<unknown[]> };

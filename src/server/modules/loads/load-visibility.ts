@@ -34,6 +34,16 @@ export function ownTakenLoadsWhere(viewer: Viewer): SQL {
   return and(inArray(loads.status, ["accepted", "approved", "completed"]), own) ?? sql`false`;
 }
 
+/**
+ * ownTakenLoadsWhere with the viewer left as placeholders `viewerId` and
+ * `carrierName`, for a query prepared once and run for every carrier. A null
+ * carrierName matches nothing (`= NULL` is never true), as in isOwnLoad.
+ */
+export function ownTakenLoadsWherePrepared(): SQL {
+  const own = or(eq(loads.acceptedBy, sql.placeholder("viewerId")), eq(loads.acceptedByCarrier, sql.placeholder("carrierName")));
+  return and(inArray(loads.status, ["accepted", "approved", "completed"]), own) ?? sql`false`;
+}
+
 /** The same rule as canSeeLoad, as SQL for lists (undefined = no restriction). */
 export function visibleLoadsWhere(viewer: Viewer): SQL | undefined {
   if (isStaffRole(viewer)) return undefined;

@@ -65,7 +65,7 @@ export function loadFiltersWhere(q: LoadListQuery): SQL | undefined {
 }
 
 /** Newest pickup first, loads without a date last, id as the tie-break (contract: lists). */
-const LIST_ORDER = [sql`${loads.pickupDate} desc nulls last`, asc(loads.id)];
+export const LIST_ORDER = [sql`${loads.pickupDate} desc nulls last`, asc(loads.id)];
 
 export async function listLoads(db: DbOrTx, where: SQL | undefined, page: { limit?: number; offset?: number } = {}): Promise<LoadRow[]> {
   const q = db

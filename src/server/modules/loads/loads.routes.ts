@@ -19,7 +19,7 @@ import {
   resetLoadToAvailable,
   updateLoad,
 } from "./loads.service";
-import { listVisibleLoads, loadListEtag, toListQuery } from "./load-list";
+import { BoardList, loadListEtag, toListQuery } from "./load-list";
 
 /** Does an If-None-Match header (possibly a list, possibly weak) name this ETag? */
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -37,6 +37,7 @@ function body(req: FastifyRequest): unknown {
 
 export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
+  const boardList = new BoardList(db);
 
 
   // The hot path: polled every 8-10 s by every open board (spec §9). An unchanged
@@ -49,9 +50,9 @@ export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext)
     reply.header("Cache-Control", "private, no-cache");
     reply.header("ETag", etag);
     if (etagMatches(req.headers["if-none-match"], etag)) return reply.status(304).send();
-    const { json, total } = await listVisibleLoads({ db, viewer, query, version });
+    const { body, total } = await boardList.list(viewer, query, version);
     reply.header("X-Total-Count", String(total));
-    return reply.type("application/json; charset=utf-8").send(json);
+    return reply.type("application/json; charset=utf-8").send(body);
   });
 
   app.get("/api/loads/next-number", async (req) => {
