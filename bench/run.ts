@@ -13,6 +13,7 @@ import pg from "pg";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "../src/server/db/client";
 import { seedCarriers, seedLoads, seedSessions } from "./seed";
+import { holdCarriers } from "./carriers";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -261,8 +262,17 @@ async function benchEngine(engine: "postgres" | "pglite", baseline: { rps: numbe
   const amix = await cannon({ url: app.url, requests: adminMix(adminCookie), connections: 10 });
   rows.push({ scenario: "3b admin poll mix (§9 intervals)", engine, rps: amix.requests.average, p50: amix.latency.p50, p99: amix.latency.p99, errors: errorsOf(amix), ratio: amix.requests.average / baseline.rps });
   // 2,000 carriers polling at the §9 rates: 2000 × (1/10 + 1/15 + 1/15) ≈ 467 requests/s
-  const held = await cannon({ url: app.url, requests: carrierMix(cookies), connections: 200, overallRate: 467 });
-  rows.push({ scenario: "3c 2,000 carriers at §9 rates (467 req/s)", engine, rps: held.requests.average, p50: held.latency.p50, p99: held.latency.p99, errors: errorsOf(held), note: `target p99 < 100 ms, no error: ${held.latency.p99 < 100 && errorsOf(held) === 0 ? "met" : "NOT met"}` });
+  // at least one whole 15-s poll cycle, so every carrier has polled everything
+  const held = await holdCarriers(app.url, cookies.slice(0, 2000), Math.max(20, SECONDS * 3));
+  rows.push({
+    scenario: "3c 2,000 carriers at §9 rates (≈467 req/s, each on its own clock)",
+    engine,
+    rps: held.rps,
+    p50: held.p50,
+    p99: held.p99,
+    errors: held.errors,
+    note: `${held.requests} requests, ${held.notModified} × 304; target p99 < 100 ms, no error: ${held.p99 < 100 && held.errors === 0 ? "met" : "NOT met"}`,
+  });
 
   // 4. accept storm (PostgreSQL: the bench can write while the server runs; PGlite: reopen after)
   if (engine === "postgres") {
