@@ -177,3 +177,13 @@ export async function createTestApp(
     },
   };
 }
+
+/** ms until check() holds; throws after `ms` (changes that reach this process by NOTIFY). */
+export async function eventually(check: () => Promise<boolean>, ms = 1500): Promise<number> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return Date.now() - start;
+}

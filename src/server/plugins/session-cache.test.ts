@@ -2,22 +2,13 @@
 // None of that may let an ended session, a changed account or an expired session in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { ENGINES, TestClock, createTestApp, type TestApp } from "../../../test/helpers";
+import { ENGINES, TestClock, createTestApp, eventually, type TestApp } from "../../../test/helpers";
 import { signedIn } from "../../../test/factories";
 import { buildApp, type App } from "../app";
 import { sessions, users } from "../db/schema";
 
 const whoAmI = (app: App, cookie: string) => app.inject({ url: "/api/auth/user", headers: { cookie } });
 
-/** ms until check() holds, or throws after `ms` */
-async function eventually(check: () => Promise<boolean>, ms = 1500): Promise<number> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return Date.now() - start;
-}
 
 describe.each(ENGINES)("the session cache on %s", (engine) => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 // The poll path reads the loads version from a per-process cache; a write in any
 // process (or straight to the database) must still change the ETag promptly.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINES, createTestApp, type TestApp } from "../../../../test/helpers";
+import { ENGINES, createTestApp, eventually, type TestApp } from "../../../../test/helpers";
 import { createLoad, signedIn } from "../../../../test/factories";
 import { buildApp, type App } from "../../app";
 import { eq } from "drizzle-orm";
@@ -12,14 +12,6 @@ async function etagOf(app: App, cookie: string): Promise<string> {
   return String(res.headers.etag);
 }
 
-async function eventually(check: () => Promise<boolean>, ms = 1500): Promise<number> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return Date.now() - start;
-}
 
 describe.each(ENGINES)("the loads version cache on %s", (engine) => {
   let t: TestApp;
