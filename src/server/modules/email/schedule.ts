@@ -6,6 +6,7 @@ import type { BulkEmailResult } from "../../../contract/schemas/email-schedule";
 import type { AppContext } from "../../context";
 import { claimScheduleSlot, findScheduleSettings, type EmailScheduleRow } from "./email.repository";
 import { sendAvailableLoadsEmail } from "./email.service";
+import { wallClock } from "../../lib/wall-clock";
 
 export type ScheduleSettingsForSlot = Pick<EmailScheduleRow, "enabled" | "frequency" | "daysOfWeek" | "time" | "lastSlot">;
 
@@ -13,20 +14,9 @@ const WEEKDAYS = new Set(["monday", "tuesday", "wednesday", "thursday", "friday"
 
 /** Wall-clock date, time and weekday of `now` in `timeZone`. */
 export function localParts(now: Date, timeZone: string): { date: string; time: string; weekday: string } {
-  const p: Record<string, string> = {};
-  for (const part of new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    weekday: "long",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(now)) {
-    p[part.type] = part.value;
-  }
-  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}`, weekday: p.weekday.toLowerCase() };
+  const p = wallClock(now, timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return { date: `${p.year}-${two(p.month)}-${two(p.day)}`, time: `${two(p.hour)}:${two(p.minute)}`, weekday: p.weekday };
 }
 
 /**

@@ -1,22 +1,13 @@
 // Calendar days in UK time (spec §5 "Date filter": from the start of the from-day
 // to the end of the to-day; contract: "inclusive days in UK time"). A UK day is
 // 23, 24 or 25 hours long in UTC, so the bounds are computed, never assumed.
-const UK_TZ = "Europe/London";
+import { wallClock } from "../../lib/wall-clock";
 
-const fmt = new Intl.DateTimeFormat("en-GB", {
-  timeZone: UK_TZ,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const UK_TZ = "Europe/London";
 
 /** London's offset from UTC in minutes at an instant (60 in BST, 0 in GMT). */
 function offsetMinutes(at: number): number {
-  const p: Record<string, number> = {};
-  for (const part of fmt.formatToParts(new Date(at))) if (part.type !== "literal") p[part.type] = Number(part.value);
+  const p = wallClock(at, UK_TZ);
   const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
   return Math.round((wall - Math.floor(at / 60_000) * 60_000) / 60_000);
 }
