@@ -73,3 +73,6 @@ export function isStaffRole(u: { role: string; isAdmin: boolean } | null | undef
 export function isAdminUser(u: { role: string; isAdmin: boolean } | null | undefined): boolean {
   return !!u && (u.isAdmin || u.role === "admin");
 }
+
+/** Loads per board page ("Show more" adds as many); the server preloads the first page (issue 8). */
+export const BOARD_PAGE_SIZE = 50;

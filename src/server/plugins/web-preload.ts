@@ -6,6 +6,7 @@
 // app shows the sign-in page and needs none of it.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { BOARD_PAGE_SIZE } from "../../contract/constants";
 
 interface ManifestChunk {
   file: string;
@@ -15,8 +16,8 @@ interface ManifestChunk {
 
 /** The board page's source, as Vite's manifest names it (root src/web). */
 const BOARD_SOURCE = "features/board/board-page.tsx";
-/** What the board asks for first (board-page.tsx, PAGE_SIZE 50; use-own-bids; stats strip). */
-const BOARD_CALLS = ["/api/auth/user", "/api/loads?limit=50", "/api/stats", "/api/user/bids"];
+/** What the board asks for first (use-auth, board-page.tsx's first page, stats strip, use-own-bids). */
+const BOARD_CALLS = ["/api/auth/user", `/api/loads?limit=${BOARD_PAGE_SIZE}`, "/api/stats", "/api/user/bids"];
 
 /** The `Link` header value for the board, or null when the build has no manifest. */
 export function boardPreloadLink(webDist: string): string | null {

@@ -6,7 +6,7 @@ import type { BulkEmailResult } from "../../../contract/schemas/email-schedule";
 import type { AppContext } from "../../context";
 import { claimScheduleSlot, findScheduleSettings, type EmailScheduleRow } from "./email.repository";
 import { sendAvailableLoadsEmail } from "./email.service";
-import { wallClock } from "../../lib/wall-clock";
+import { wallClock } from "../../../contract/wall-clock";
 
 export type ScheduleSettingsForSlot = Pick<EmailScheduleRow, "enabled" | "frequency" | "daysOfWeek" | "time" | "lastSlot">;
 

@@ -1,16 +1,7 @@
 // Calendar days in UK time (spec §5 "Date filter": from the start of the from-day
 // to the end of the to-day; contract: "inclusive days in UK time"). A UK day is
 // 23, 24 or 25 hours long in UTC, so the bounds are computed, never assumed.
-import { wallClock } from "../../lib/wall-clock";
-
-const UK_TZ = "Europe/London";
-
-/** London's offset from UTC in minutes at an instant (60 in BST, 0 in GMT). */
-function offsetMinutes(at: number): number {
-  const p = wallClock(at, UK_TZ);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
-  return Math.round((wall - Math.floor(at / 60_000) * 60_000) / 60_000);
-}
+import { ukWallToInstant } from "../../../contract/wall-clock";
 
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -26,11 +17,7 @@ export function parseYmd(value: string): [number, number, number] | null {
 
 /** The instant a UK calendar day starts (00:00 London time). */
 export function ukDayStart(y: number, m: number, d: number): Date {
-  const wall = Date.UTC(y, m - 1, d);
-  // two passes settle the offset either side of a clock change (changes happen at 01:00 UTC, never at midnight)
-  let utc = wall - offsetMinutes(wall) * 60_000;
-  utc = wall - offsetMinutes(utc) * 60_000;
-  return new Date(utc);
+  return new Date(ukWallToInstant(y, m, d));
 }
 
 /** The instant the UK day after the given one starts: the exclusive end of the day. */

@@ -3,7 +3,7 @@
 // Filters are applied by the server through the query string (contract).
 import { useDeferredValue, useState, useSyncExternalStore } from "react";
 import { AlertTriangle, Loader2, WifiOff } from "lucide-react";
-import { POLL } from "@contract/constants";
+import { BOARD_PAGE_SIZE, POLL } from "@contract/constants";
 import type { Load } from "@contract/schemas/load";
 import { Button } from "../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
@@ -60,15 +60,13 @@ export default function BoardPage() {
   );
 }
 
-const PAGE_SIZE = 50;
-
 function LoadBoard() {
   const [filters, setFiltersState] = useState<BoardFilters>(EMPTY_FILTERS);
   // a page of loads at a time: a board of 100,000 loads must not ship them all (issue 8)
-  const [limit, setLimit] = useState(PAGE_SIZE);
+  const [limit, setLimit] = useState(BOARD_PAGE_SIZE);
   const setFilters = (f: BoardFilters) => {
     setFiltersState(f);
-    setLimit(PAGE_SIZE);
+    setLimit(BOARD_PAGE_SIZE);
   };
   const loads = useLoads({ ...filters, limit }, { poll: POLL.boardLoads });
   const ownBids = useOwnBids();
@@ -175,7 +173,7 @@ function LoadBoard() {
       )}
       {list.length > 0 && count > list.length && (
         <div className="flex justify-center">
-          <Button variant="outline" size="lg" className="w-full sm:w-auto" loading={loads.isFetching} onClick={() => setLimit((l) => l + PAGE_SIZE)}>
+          <Button variant="outline" size="lg" className="w-full sm:w-auto" loading={loads.isFetching} onClick={() => setLimit((l) => l + BOARD_PAGE_SIZE)}>
             Show more loads ({list.length} of {count})
           </Button>
         </div>

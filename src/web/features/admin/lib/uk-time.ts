@@ -1,28 +1,6 @@
 // The admin types dates and times as a UK operator reads them (Europe/London,
 // BST or GMT); the API wants ISO-8601 in UTC (contract "Conventions").
-const TZ = "Europe/London";
-
-function londonParts(d: Date): { y: number; m: number; d: number; h: number; mi: number } {
-  const p: Record<string, string> = {};
-  for (const x of new Intl.DateTimeFormat("en-GB", {
-    timeZone: TZ,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(d))
-    p[x.type] = x.value;
-  return { y: +p.year, m: +p.month, d: +p.day, h: +p.hour, mi: +p.minute };
-}
-
-/** London's offset from UTC in minutes at an instant (60 in BST, 0 in GMT). */
-function offsetMinutes(at: number): number {
-  const p = londonParts(new Date(at));
-  const asUtc = Date.UTC(p.y, p.m - 1, p.d, p.h, p.mi);
-  return Math.round((asUtc - Math.floor(at / 60_000) * 60_000) / 60_000);
-}
+import { UK_TZ, ukWallToInstant, wallClock } from "@contract/wall-clock";
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -37,11 +15,8 @@ export function ukLocalToIso(date: string | null | undefined, time?: string | nu
   const dm = DATE_RE.exec(date ?? "");
   if (!dm) return null;
   const tm = TIME_RE.exec(time ?? "") ?? [null, "00", "00"];
-  const wall = Date.UTC(+dm[1], +dm[2] - 1, +dm[3], +tm[1]!, +tm[2]!);
-  if (Number.isNaN(wall)) return null;
-  // two passes settle the offset either side of a clock change
-  let utc = wall - offsetMinutes(wall) * 60_000;
-  utc = wall - offsetMinutes(utc) * 60_000;
+  const utc = ukWallToInstant(+dm[1], +dm[2], +dm[3], +tm[1]!, +tm[2]!);
+  if (Number.isNaN(utc)) return null;
   return new Date(utc).toISOString();
 }
 
@@ -52,8 +27,8 @@ export function isoToUkLocal(iso: string | null | undefined): { date: string; ti
   if (!iso) return { date: "", time: "" };
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return { date: "", time: "" };
-  const p = londonParts(d);
-  return { date: `${p.y}-${pad(p.m)}-${pad(p.d)}`, time: `${pad(p.h)}:${pad(p.mi)}` };
+  const p = wallClock(d, UK_TZ);
+  return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, time: `${pad(p.hour)}:${pad(p.minute)}` };
 }
 
 /** Tomorrow's date in the UK as "YYYY-MM-DD" (spec §5: new loads default to tomorrow). */
