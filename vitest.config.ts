@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // the default output, then one line naming every skip and its reason (issue 13)
+    reporters: ["default", "./test/skip-report.ts"],
   },
 });

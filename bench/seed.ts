@@ -7,7 +7,11 @@ import { hashPassword, randomToken, sha256 } from "../src/server/lib/crypto";
 
 const CITIES = ["Leeds", "Bristol", "Manchester", "Birmingham", "Glasgow", "Cardiff", "Hull", "Leicester", "Norwich", "Exeter", "York", "Derby"];
 
-/** Add `count` loads numbered after `start`; ~80% available, the rest spread over statuses. */
+/**
+ * Add `count` loads numbered after `start`; ~80% available, the rest spread over
+ * statuses; picked up over the coming year, so the available ones are on the board
+ * (an available load whose pickup day has ended leaves it, issue 15).
+ */
 export async function seedLoads(database: Database, start: number, count: number): Promise<void> {
   const cities = `{${CITIES.join(",")}}`;
   const chunk = 20_000;
@@ -20,7 +24,7 @@ export async function seedLoads(database: Database, start: number, count: number
         case when g % 10 < 8 then 'available' when g % 10 = 8 then 'completed' else 'cancelled' end,
         (${cities}::text[])[1 + g % 12], 'County', 'LS1 4AP',
         (${cities}::text[])[1 + (g * 7) % 12], 'County', 'BS1 4DJ',
-        timestamptz '2026-01-01' + (g % 365) * interval '1 day' + (g % 24) * interval '1 hour',
+        date_trunc('day', now()) + (g % 365) * interval '1 day' + (g % 24) * interval '1 hour',
         (g * 37) % 26000, 20 + (g * 13) % 700, 300 + (g * 17) % 6000, round(((300 + (g * 17) % 6000)::numeric / (20 + (g * 13) % 700)), 2),
         (array['Flatbed','Curtain','MOL'])[1 + g % 3], 'Steel', g % 17 = 0, (array['','Bronze','Silver','Gold'])[1 + g % 4]
       from generate_series(${from}::int, ${to}::int) g`);

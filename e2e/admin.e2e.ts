@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Locator, Page, Request } from "playwright
 import { DESKTOP, PHONE, launchBrowser, newPage, shot, startServer, type E2EServer } from "./helpers";
 import { createAdmin, createCarrier, createLoad, createUser, login, PASSWORD } from "../test/factories";
 import { loads, users, type UserRow } from "../src/server/db/schema";
+import { ukTomorrow } from "../src/web/features/admin/lib/uk-time";
 
 let server: E2EServer;
 let browser: Browser;
@@ -187,14 +188,15 @@ describe("admin dashboard", () => {
     await dialog.locator("#load-pickupCity").fill("Leeds");
     await dialog.locator("#load-pickupState").fill("West Yorkshire");
     await dialog.locator("#load-pickupZip").fill("LS1 4AP");
-    await dialog.locator("#load-pickupDate").fill("2026-11-26T08:30");
+    // a pickup date in the past is refused (issue 15): this load is picked up in 2037
+    await dialog.locator("#load-pickupDate").fill("2037-11-26T08:30");
     await dialog.locator("#load-pickupContact").fill("Sam 0113 496 0000");
     await dialog.locator("#load-deliveryCity").fill("Bristol");
     await dialog.locator("#load-deliveryState").fill("Bristol");
     await dialog.locator("#load-deliveryZip").fill("BS1 4DJ");
     // a delivery window: between 13:00 and 17:00
     await dialog.locator("#load-deliveryTimeType").selectOption("between");
-    await dialog.locator("#load-deliveryDate").fill("2026-11-26");
+    await dialog.locator("#load-deliveryDate").fill("2037-11-26");
     await dialog.locator("#load-deliveryStartTime").fill("13:00");
     await dialog.locator("#load-deliveryEndTime").fill("17:00");
     await dialog.locator("#load-weight").fill("12000");
@@ -255,38 +257,58 @@ describe("admin dashboard", () => {
     expect(Number(saved.length)).toBe(13.6);
     expect(Number(saved.ratePerMile)).toBe(rate);
     // UK times sent as ISO (GMT in November)
-    expect(saved.pickupDate?.toISOString()).toBe("2026-11-26T08:30:00.000Z");
-    expect(saved.deliveryDate?.toISOString()).toBe("2026-11-26T13:00:00.000Z");
+    expect(saved.pickupDate?.toISOString()).toBe("2037-11-26T08:30:00.000Z");
+    expect(saved.deliveryDate?.toISOString()).toBe("2037-11-26T13:00:00.000Z");
     ids.createdNumber = loadNumber;
   });
 
-  it("copies the load and edits the copy's price before saving", async () => {
-    await action(ids.createdNumber, "Copy Load");
-    await toast("Load copied").waitFor();
-    const dialog = page.getByRole("dialog", { name: /^Edit Load - #/ });
+  it("issue 15 #3: Copy Load opens the form filled from the original and creates nothing until Save", async () => {
+    const countLoads = async () => (await server.app.ctx.db.select({ id: loads.id }).from(loads)).length;
+    const before = await countLoads();
+    // Carla's accepted load was picked up on 21 Nov 2026: the copy is offered for tomorrow at the same time
+    await action(N.acceptedCarla, "Copy Load");
+    let dialog = page.getByRole("dialog", { name: `Copy Load - #${N.acceptedCarla}` });
     await dialog.waitFor();
-    await dialog.getByText(`Copy of #${ids.createdNumber}`).waitFor();
-    const copyNumber = await dialog.locator("#load-loadNumber").inputValue();
-    expect(copyNumber).not.toBe(ids.createdNumber);
-    expect(await dialog.locator("#load-pickupZip").inputValue()).toBe("LS1 4AP");
-    expect(await dialog.locator("#load-deliveryStartTime").inputValue()).toBe("13:00");
-    await dialog.locator("#load-price").fill("900");
+    await dialog.getByText(`Copy of #${N.acceptedCarla}. Nothing is created until you save`).waitFor();
+    await expect.poll(() => dialog.locator("#load-loadNumber").inputValue()).toMatch(/^FN-\d{4}-\d{3,}$/);
+    expect(await dialog.locator("#load-pickupCity").inputValue()).toBe("York");
+    expect(await dialog.locator("#load-pickupDate").inputValue()).toBe(`${ukTomorrow()}T09:00`);
+    expect(await dialog.locator("#load-mandataNumber").inputValue()).toBe("");
     await shot(page, "admin-dialog-copy-load");
-    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    // the dialog is open and nothing exists yet: not in the database, not on a board
+    expect(await countLoads()).toBe(before);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
+    expect(await countLoads()).toBe(before);
+
+    await action(N.acceptedCarla, "Copy Load");
+    dialog = page.getByRole("dialog", { name: `Copy Load - #${N.acceptedCarla}` });
+    await dialog.waitFor();
+    await expect.poll(() => dialog.locator("#load-loadNumber").inputValue()).toMatch(/^FN-\d{4}-\d{3,}$/);
+    const copyNumber = await dialog.locator("#load-loadNumber").inputValue();
+    // issue 15 #1: the contract's date rules, under the field, before anything is sent
+    await dialog.locator("#load-pickupDate").fill("2026-01-05T09:00");
+    await dialog.getByRole("button", { name: "Create Load" }).click();
+    await dialog.getByText("Pickup date cannot be in the past").waitFor();
+    await shot(page, "admin-dialog-copy-load-past-date");
+    expect(await countLoads()).toBe(before);
+    await dialog.locator("#load-pickupDate").fill(`${ukTomorrow()}T09:00`);
+    await dialog.locator("#load-price").fill("900");
+    await dialog.getByRole("button", { name: "Create Load" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await toast("Load copied").waitFor();
     await row(copyNumber).waitFor();
+    expect(await countLoads()).toBe(before + 1);
     const copy = await byNumber(copyNumber);
-    expect(copy.status).toBe("available");
+    expect(copy).toMatchObject({ status: "available", pickupCity: "York", acceptedBy: null, acceptedByCarrier: null, mandataNumber: null });
     expect(Number(copy.price)).toBe(900);
-    expect(copy.pickupCity).toBe("Leeds");
-    expect(copy.mandataNumber).toBeNull();
   });
 
   it("edits a load", async () => {
     await action(ids.createdNumber, "Edit Load");
     const dialog = page.getByRole("dialog", { name: `Edit Load - #${ids.createdNumber}` });
     await dialog.waitFor();
-    expect(await dialog.locator("#load-pickupDate").inputValue()).toBe("2026-11-26T08:30");
+    expect(await dialog.locator("#load-pickupDate").inputValue()).toBe("2037-11-26T08:30");
     await dialog.locator("#load-cargoType").fill("Steel beams and plates");
     await dialog.getByLabel("ADR").check();
     await dialog.locator("#load-pickupTimeType").selectOption("before");
@@ -297,7 +319,7 @@ describe("admin dashboard", () => {
     await expect.poll(async () => row(ids.createdNumber).innerText()).toContain("Steel beams and plates");
     const l = await loadRow(ids.created);
     expect(l).toMatchObject({ adr: true, pickupTimeType: "before", pickupEndTime: "11:00", cargoType: "Steel beams and plates" });
-    expect(l.pickupDate?.toISOString()).toBe("2026-11-26T11:00:00.000Z");
+    expect(l.pickupDate?.toISOString()).toBe("2037-11-26T11:00:00.000Z");
   });
 
   it("walks a load through accepted, approved (PO number), cancelled and available again", async () => {
@@ -313,6 +335,25 @@ describe("admin dashboard", () => {
     await page.getByRole("button", { name: `Actions for load #${ids.createdNumber}` }).click();
     expect(await page.getByRole("menuitem").allInnerTexts()).toEqual(["Approve", "Reset to Available", "Cancel Load", "View Details"]);
     await page.getByRole("menuitem", { name: "Approve" }).click();
+    // issue 15 #5: Approve asks for the PO number, prefilled with the next one, editable
+    const approveDialog = page.getByRole("dialog", { name: `Approve Load #${ids.createdNumber}` });
+    await approveDialog.waitFor();
+    const poField = approveDialog.getByLabel("PO Number");
+    await expect.poll(() => poField.inputValue()).toMatch(/^PO-\d{4}-\d{5}$/);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await shot(page, "admin-dialog-approve-1280");
+    await page.setViewportSize(PHONE);
+    await shot(page, "admin-dialog-approve-390");
+    await page.setViewportSize(DESKTOP);
+    // another load's PO number is refused under the field; the load stays accepted
+    await poField.fill("PO-2026-00077");
+    await approveDialog.getByRole("button", { name: "Approve" }).click();
+    await approveDialog.getByText(`PO number PO-2026-00077 is already used by load #${N.approved}`).waitFor();
+    await shot(page, "admin-dialog-approve-taken");
+    expect((await loadRow(ids.created)).status).toBe("accepted");
+    await poField.fill("ACME-PO-7731");
+    await approveDialog.getByRole("button", { name: "Approve" }).click();
+    await approveDialog.waitFor({ state: "hidden" });
     await toast("Load approved").waitFor();
     await expect.poll(() => row(ids.createdNumber).count()).toBe(0);
     await shot(page, "admin-accepted");
@@ -320,7 +361,7 @@ describe("admin dashboard", () => {
     await tab("Approved").click();
     await row(ids.createdNumber).waitFor();
     const po = (await loadRow(ids.created)).mandataNumber!;
-    expect(po).toMatch(/^PO-2026-\d{5}$/);
+    expect(po).toBe("ACME-PO-7731");
     expect(await row(ids.createdNumber).innerText()).toContain(po);
     await page.getByRole("button", { name: `Actions for load #${ids.createdNumber}` }).click();
     expect(await page.getByRole("menuitem").allInnerTexts()).toEqual(["Mark Complete", "Reset to Available", "Generate POD", "Cancel Load", "View Details"]);
@@ -348,7 +389,8 @@ describe("admin dashboard", () => {
   it("resets an accepted load to available", async () => {
     await action(N.acceptedDave, "Reset to Available");
     await toast("Load reset to available").waitFor();
-    await expect.poll(async () => row(N.acceptedDave).innerText()).toContain("Available");
+    // back on offer, but its pickup day (22 Nov 2026) has passed: Expired until its dates change (issue 15)
+    await expect.poll(async () => row(N.acceptedDave).innerText()).toContain("Expired");
     const l = await loadRow(ids.acceptedDave);
     expect(l).toMatchObject({ status: "available", acceptedBy: null, acceptedByCarrier: null });
   });
@@ -391,6 +433,17 @@ describe("admin dashboard", () => {
     await page.getByRole("menuitemcheckbox", { name: "Carla Haulage Ltd" }).click();
     await page.getByRole("menuitemcheckbox", { name: "Unassigned" }).click();
     await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Clear Filters" }).click();
+    await expect.poll(rowCount).toBe(9);
+
+    // issue 15 #2: Expired is a filter of its own: available loads whose pickup day has ended
+    await page.getByRole("button", { name: /^Status:/ }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Expired" }).click();
+    await page.keyboard.press("Escape");
+    await expect.poll(rowNumbers).toEqual([N.acceptedDave, N.available]);
+    expect(await row(N.available).innerText()).toContain("Expired");
+    expect(seen.some((u) => u.includes("status=expired"))).toBe(true);
+    await shot(page, "admin-all-loads-expired");
     await page.getByRole("button", { name: "Clear Filters" }).click();
     await expect.poll(rowCount).toBe(9);
     page.off("request", onReq);

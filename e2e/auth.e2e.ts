@@ -299,6 +299,7 @@ describe("routes", () => {
     await page.goto("/guide");
     await expectVisible(page, "Quick start");
     await expectVisible(page, "Admin features");
+    await expectVisible(page, /Contains OS data © Crown copyright/);
     const guideLink = page.getByRole("link", { name: /full user guide/ });
     expect(await guideLink.getAttribute("href")).toBe("/user-guide");
     expect(await guideLink.getAttribute("target")).toBe("_blank");
@@ -315,6 +316,10 @@ describe("routes", () => {
       expect(await dialog.getByRole("link", { name }).isVisible(), String(name)).toBe(true);
     }
     expect(await dialog.locator("iframe").getAttribute("src")).toBe("/api/pdf/user-guide?version=1.0");
+    // the attributions the postcode data's licences require (OGL v3.0, CC BY 4.0)
+    await dialog.getByText("Data sources").click();
+    await expect.poll(() => dialog.getByText(/Contains OS data © Crown copyright and database right 2025/).isVisible()).toBe(true);
+    expect(await dialog.getByText(/GeoNames \(https:\/\/www\.geonames\.org\/\), licensed under CC BY 4\.0/).isVisible()).toBe(true);
     await shot(page, "auth-help-desktop");
     await dialog.getByRole("button", { name: "Close", exact: true }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);

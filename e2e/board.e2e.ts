@@ -40,6 +40,9 @@ beforeAll(async () => {
   manager = await createManager(app, { name: "Morgan Manager", carrierName: "Flatbed Network" });
 
   const day = (d: number, h: number) => new Date(Date.UTC(2026, 10, d, h, 0, 0));
+  // the available loads are picked up in November 2037 (23 Nov is a Monday then too): an available
+  // load whose pickup day has ended leaves the board (issue 15), and these must stay on it
+  const ahead = (d: number, h: number) => new Date(Date.UTC(2037, 10, d, h, 0, 0));
   ids.manchester = (
     await createLoad(app, {
       loadNumber: N.manchester,
@@ -51,8 +54,8 @@ beforeAll(async () => {
       deliveryState: "Lanarkshire",
       deliveryZip: "G1 1XQ",
       deliveryAddress: "5 George Square",
-      pickupDate: day(23, 9),
-      deliveryDate: day(23, 16),
+      pickupDate: ahead(23, 9),
+      deliveryDate: ahead(23, 16),
       deliveryTimeType: "between",
       deliveryStartTime: "14:00",
       deliveryEndTime: "17:00",
@@ -70,9 +73,9 @@ beforeAll(async () => {
       height: 2.9,
     })
   ).id;
-  ids.leeds = (await createLoad(app, { loadNumber: N.leeds, pickupDate: day(22, 8), weight: 12000, price: 1200, distance: 200 })).id;
+  ids.leeds = (await createLoad(app, { loadNumber: N.leeds, pickupDate: ahead(22, 8), weight: 12000, price: 1200, distance: 200 })).id;
   ids.free = (
-    await createLoad(app, { loadNumber: N.free, pickupCity: "Cardiff", deliveryCity: "London", pickupDate: day(21, 7), weight: 3000, price: 0, distance: 150 })
+    await createLoad(app, { loadNumber: N.free, pickupCity: "Cardiff", deliveryCity: "London", pickupDate: ahead(21, 7), weight: 3000, price: 0, distance: 150 })
   ).id;
   const own = { acceptedBy: alice.id, acceptedByCarrier: alice.carrierName, acceptedAt: day(1, 10) };
   ids.accepted = (await createLoad(app, { loadNumber: N.accepted, status: "accepted", pickupCity: "York", pickupDate: day(20, 9), ...own })).id;
@@ -131,8 +134,8 @@ describe("carrier load board", () => {
       expect(text).toContain(s);
     }
     // UK dates (brief: departure from the spec's US format) and the §4 time-window wording
-    expect(text).toContain("Mon 23 Nov 2026 at 09:00");
-    expect(text).toContain("Mon 23 Nov 2026 between 14:00 - 17:00");
+    expect(text).toContain("Mon 23 Nov 2037 at 09:00");
+    expect(text).toContain("Mon 23 Nov 2037 between 14:00 - 17:00");
     // the carrier never sees a postcode of a load that is not theirs and approved
     expect(text).not.toContain("M1 1AE");
     await m.getByRole("button", { name: "Accept Load" }).waitFor();
@@ -247,7 +250,8 @@ describe("carrier load board", () => {
     expect(await mine.getByRole("button", { name: "Accepted", exact: true }).isDisabled()).toBe(true);
     await expect.poll(() => page.getByRole("region", { name: "Your statistics" }).getByRole("listitem").nth(1).innerText(), WAIT).toMatch(/Accepted Loads\s+2/);
 
-    // Bob confirms on his stale card: 409 → the contract's message as a toast; the load disappears
+    // Bob confirms on his stale card: Alice's company has it, so it is not his to see (404) →
+    // "Load is no longer available" as a toast; the load disappears
     await bobConfirm.getByRole("button", { name: "Accept Load" }).click();
     await bobPage.getByText("Load is no longer available").waitFor();
     await expect.poll(() => card(bobPage, N.manchester).count(), WAIT).toBe(0);

@@ -1,7 +1,8 @@
-// Journey: the admin's email tools (issue 7, web side). An admin on a real server
-// and a real Chromium sends the available-loads email (real SMTP sink) and edits
-// the schedule: weekly needs a day, HH:MM is checked, settings are saved and shown
-// again. Screenshots at desktop and phone width.
+// Journey: the admin's email tools (issue 7, web side; issue 14 outbox). An admin on
+// a real server and a real Chromium sends the available-loads email (real SMTP sink),
+// sees "Email Sent" only once it was delivered, sees a failure counted, finds it in
+// Failed Mail and resends it, and edits the schedule: weekly needs a day, HH:MM is
+// checked, settings are saved and shown again. Screenshots at desktop and phone width.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DESKTOP, PHONE, launchBrowser, newPage, shot, startServer, type E2EServer } from "./helpers";
@@ -51,6 +52,32 @@ describe("admin email tools", () => {
     await page.getByText("Sent to 2 carriers (2 loads)").waitFor();
     expect(server.sink.messages).toHaveLength(2);
     expect(server.sink.messages[0].text).toContain("FN-2026-902");
+  });
+
+  it("counts a failed delivery as it happens, never says Email Sent for it, and resends it from Failed Mail", async () => {
+    const page = await adminPage();
+    const before = server.sink.messages.length;
+    // one carrier's mailbox refuses the message (550: no retry cures it)
+    server.sink.failNext(1, 550);
+    await page.getByRole("button", { name: "Send Available Loads Email" }).click();
+    await page.getByRole("dialog", { name: "Send Available Loads Email" }).getByRole("button", { name: "Send Email" }).click();
+    await page.getByText("Failed to send available loads email").waitFor();
+    const status = page.getByRole("status").filter({ hasText: "Available loads email:" });
+    await status.getByText("1 of 2 delivered").waitFor();
+    await status.getByText("1 failed").waitFor();
+    expect(await page.getByText("Email Sent").count()).toBe(0);
+    // the header button counts it
+    await page.getByRole("button", { name: "Failed Mail (1 failed)" }).waitFor();
+    await shot(page, "email-send-one-failed");
+
+    await page.getByRole("button", { name: "View failed mail" }).click();
+    const dialog = page.getByRole("dialog", { name: "Failed Mail" });
+    await dialog.getByText(/550|Mailbox unavailable/).waitFor();
+    await shot(page, "failed-mail-dialog");
+    await dialog.getByRole("button", { name: "Resend" }).click();
+    await page.getByText("Queued Again").waitFor();
+    await expect.poll(() => server.sink.messages.length, { timeout: 15_000 }).toBe(before + 2);
+    await dialog.getByText("No failed mail.", { exact: false }).waitFor();
   });
 
   it("edits the schedule: weekly needs a day, the time must be HH:MM, and saved settings come back", async () => {
@@ -118,5 +145,21 @@ describe("admin email tools", () => {
     await page.getByRole("button", { name: "Send Available Loads Email" }).click();
     await page.getByRole("dialog", { name: "Send Available Loads Email" }).waitFor();
     await shot(page, "email-send-confirm-phone");
+    await page.keyboard.press("Escape");
+
+    // Failed Mail on a phone: one failed message with a long error, every part on screen
+    server.sink.failNext(1, 550);
+    await page.getByRole("button", { name: "Send Available Loads Email" }).click();
+    await page.getByRole("dialog", { name: "Send Available Loads Email" }).getByRole("button", { name: "Send Email" }).click();
+    await page.getByText("1 failed").waitFor();
+    await page.getByRole("button", { name: /^Failed Mail/ }).click();
+    const failed = page.getByRole("dialog", { name: "Failed Mail" });
+    await failed.getByRole("button", { name: "Resend" }).waitFor();
+    const spill = await failed.evaluate((d) =>
+      [d, ...d.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > 390.5 || e.getBoundingClientRect().left < 0).length,
+    );
+    expect(spill).toBe(0);
+    expect((await failed.getByRole("button", { name: "Resend" }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await shot(page, "failed-mail-dialog-phone");
   });
 });

@@ -4,7 +4,8 @@ import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { buildApp, type App } from "../src/server/app";
 import { testConfig } from "../src/server/config";
-import { createTestDatabase, startSmtpSink, type Engine, type SmtpSink, type TestDatabase } from "../test/helpers";
+import { TEST_JOB_RUNNER, createTestDatabase, startSmtpSink, type Engine, type SmtpSink, type TestDatabase } from "../test/helpers";
+import { startJobRunner } from "../src/server/modules/jobs/job-runner";
 import { TMP_ROOT } from "../test/paths";
 
 export interface E2EServer {
@@ -25,12 +26,15 @@ export async function startServer(engine: Engine = "pglite"): Promise<E2EServer>
   const url = `http://localhost:${port}`;
   // links in emails must point at this server
   app.ctx.config.publicUrl = url;
+  // the outbox worker delivers the app's mail to the sink
+  const jobs = startJobRunner(app.ctx, TEST_JOB_RUNNER);
   return {
     app,
     url,
     sink,
     testDb,
     async close() {
+      await jobs.stop();
       await app.close();
       app.ctx.mail.close();
       await sink.close();

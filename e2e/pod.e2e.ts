@@ -2,7 +2,7 @@
 // approved load with a photo of the paperwork; the load shows Completed; staff
 // download the paperwork; another carrier cannot; the Proof of Delivery document
 // prints alone. Real server, real database, real Chromium.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { DESKTOP, PHONE, launchBrowser, newPage, shot, startServer, type E2EServer } from "./helpers";
 import { createCarrier, createLoad, createManager, PASSWORD } from "../test/factories";
 import { loads, type UserRow } from "../src/server/db/schema";
+import { uploadDisk } from "../src/server/modules/objects/objects.service";
 import { TMP_ROOT } from "../test/paths";
 
 let server: E2EServer;
@@ -59,6 +60,7 @@ function makePng(width = 120, height = 80): Buffer {
   ]);
 }
 const PNG = makePng();
+const realCreateTempFile = uploadDisk.createTempFile;
 
 beforeAll(async () => {
   server = await startServer();
@@ -150,10 +152,11 @@ describe("proof of delivery", () => {
 
     const pickup = dialog.getByRole("group", { name: "Pickup" });
     const delivery = dialog.getByRole("group", { name: "Delivery" });
+    // signed in the past: a signature more than 15 minutes ahead of the clock is refused (issue 15)
     await pickup.getByLabel("Signed by").fill("Sam Loader");
-    await pickup.getByLabel("Date and time signed").fill("2026-11-24T09:05");
+    await pickup.getByLabel("Date and time signed").fill("2026-11-20T09:05");
     await delivery.getByLabel("Signed by").fill("Dee Receiver");
-    await delivery.getByLabel("Date and time signed").fill("2026-11-24T15:40");
+    await delivery.getByLabel("Date and time signed").fill("2026-11-20T15:40");
 
     await dialog.getByLabel("Take a photo of the signed paperwork").setInputFiles({ name: "pod-photo.png", mimeType: "image/png", buffer: PNG });
     await dialog.getByText("Uploaded", { exact: false }).waitFor();
@@ -233,6 +236,20 @@ describe("proof of delivery", () => {
     expect(failures).toBeLessThan(0);
     await page.unroute("**/api/objects/upload/*");
     await viewShot(page, "pod-complete-dialog-desktop-uploaded");
+
+    // the server's disk is full (its real write stream pointed at /dev/full): the
+    // carrier reads the server's message, keeps the file, and Retry works once space is freed
+    uploadDisk.createTempFile = () => createWriteStream("/dev/full");
+    try {
+      await dialog.getByLabel("Choose signed paperwork file").setInputFiles({ name: "scan-2.png", mimeType: "image/png", buffer: makePng(100, 60) });
+      await dialog.getByRole("alert").getByText("Storage is full — please try again later").waitFor();
+      await dialog.getByText("Upload failed").waitFor();
+      await viewShot(page, "pod-complete-dialog-desktop-storage-full");
+    } finally {
+      uploadDisk.createTempFile = realCreateTempFile;
+    }
+    await dialog.getByRole("button", { name: "Retry upload" }).click();
+    await dialog.getByText("Uploaded", { exact: false }).waitFor({ timeout: 15_000 });
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
   });

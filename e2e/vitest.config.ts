@@ -14,5 +14,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
+    reporters: ["default", r("../test/skip-report.ts")],
   },
 });

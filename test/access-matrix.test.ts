@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { ENGINES, createTestApp, type TestApp } from "./helpers";
 import { PASSWORD, createUser, login } from "./factories";
-import { bids, loads, sessions, users, type LoadRow, type UserRow } from "../src/server/db/schema";
+import { unsubscribeSecret, unsubscribeToken } from "../src/server/modules/notifications/unsubscribe";
+import { bids, jobs, loads, savedSearches, sessions, users, type LoadRow, type UserRow } from "../src/server/db/schema";
 import { randomToken, sha256 } from "../src/server/lib/crypto";
 import { queryRows } from "../src/server/db/client";
 import { ACTORS, POLICY, allows, type Actor, type PolicyCase } from "./access-policy";
@@ -22,11 +23,13 @@ import { checkLeaks, secrets } from "./fuzz-support";
 const CARRIER_CO = "Matrix Haulage Ltd";
 const OTHER_CO = "Rival Freight Ltd";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+/** a week ahead of the real clock: a pickup date in the past is refused, and an available load whose pickup day has ended leaves the board (issue 15) */
+const WEEK_AHEAD = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 const POD_BODY = {
   pickupSignedBy: "Pat Pickup",
-  pickupSignedDate: "2026-11-24T09:30:00.000Z",
+  pickupSignedDate: "2026-11-22T09:30:00.000Z",
   deliverySignedBy: "Dee Delivery",
-  deliverySignedDate: "2026-11-24T15:30:00.000Z",
+  deliverySignedDate: "2026-11-22T15:30:00.000Z",
 };
 
 interface Who {
@@ -102,10 +105,10 @@ async function newLoad(w: World, kind: Kind): Promise<LoadRow> {
       loadNumber: `MX-${randomUUID().slice(0, 12)}`,
       pickupCity: "Leeds",
       pickupState: "West Yorkshire",
-      pickupDate: new Date("2026-11-24T09:00:00Z"),
+      pickupDate: new Date(`${WEEK_AHEAD}T09:00:00Z`),
       deliveryCity: "Bristol",
       deliveryState: "Bristol",
-      deliveryDate: new Date("2026-11-24T15:00:00Z"),
+      deliveryDate: new Date(`${WEEK_AHEAD}T15:00:00Z`),
       weight: 12000,
       distance: 200,
       price,
@@ -121,6 +124,13 @@ async function newLoad(w: World, kind: Kind): Promise<LoadRow> {
 async function newBid(w: World, loadId: string, carrierId: string, status = "pending") {
   const [row] = await w.t.app.ctx.db.insert(bids).values({ loadId, carrierId, bidAmount: 999.5, status }).returning();
   return row;
+}
+
+/** A saved search of `userId` (an actor without a user: someone else's, so the call can only be refused). */
+async function newSavedSearch(w: World, userId: string | undefined): Promise<string> {
+  const owner = userId ?? (await freshCarrier(w)).user!.id;
+  const [row] = await w.t.app.ctx.db.insert(savedSearches).values({ userId: owner, name: "Matrix lane", filters: { search: "Leeds" }, alert: "off" }).returning();
+  return row.id;
 }
 
 async function freshCarrier(w: World, over: Partial<typeof users.$inferInsert> = {}): Promise<Who> {
@@ -153,8 +163,8 @@ const loadBody = (over: Record<string, unknown> = {}) => ({
   pickupZip: "LS1 4AP",
   deliveryCity: "Hull",
   deliveryZip: "HU1 1AA",
-  pickupDate: "2026-11-25T09:00:00.000Z",
-  deliveryDate: "2026-11-25T15:00:00.000Z",
+  pickupDate: `${WEEK_AHEAD}T09:00:00.000Z`,
+  deliveryDate: `${WEEK_AHEAD}T15:00:00.000Z`,
   weight: 8000,
   distance: 60,
   price: 650,
@@ -169,10 +179,35 @@ const registerBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** A signed one-click unsubscribe link of a fresh carrier's (the link a mail carries). */
+async function unsubscribePath(w: World): Promise<string> {
+  const owner = (await freshCarrier(w)).user!;
+  const token = unsubscribeToken(await unsubscribeSecret(w.t.app.ctx), owner.id, "bid_rejected");
+  return `/api/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
 /** One request builder per policy row; the Record type makes a missing row a type error. */
 const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
   health: async () => ({ url: "/api/health" }),
+  "health-live": async () => ({ url: "/api/health/live" }),
   publicConfig: async () => ({ url: "/api/public-config" }),
+  "notifications.list": async () => ({ url: "/api/notifications?unread=true" }),
+  "notifications.read": async () => ({ method: "POST", url: "/api/notifications/read", payload: {} }),
+  "notifications.prefs.get": async () => ({ url: "/api/notification-preferences" }),
+  "notifications.prefs.put": async () => ({ method: "PUT", url: "/api/notification-preferences", payload: { email: { bid_placed: false } } }),
+  "unsubscribe.get": async (w) => ({ url: await unsubscribePath(w) }),
+  "unsubscribe.post": async (w) => ({
+    method: "POST",
+    url: await unsubscribePath(w),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "List-Unsubscribe=One-Click",
+  }),
+  "unsubscribe.forged": async (w) => ({
+    method: "POST",
+    url: (await unsubscribePath(w)).replace(/\.[A-Za-z0-9_-]+$/, ".AAAA"),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "List-Unsubscribe=One-Click",
+  }),
   "unknownApi.get": async () => ({ url: "/api/no-such-call" }),
   "unknownApi.post": async () => ({ method: "POST", url: "/api/no-such-call", payload: {} }),
   "csrf.bids": async (w) => {
@@ -278,6 +313,31 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
     const id = as.user?.id ?? (await freshCarrier(w)).user!.id;
     return { method: "PUT", url: `/api/users/${id}`, payload: { name: "Renamed Self", carrierName: as.user?.carrierName ?? "X Ltd", contactNumber: "+44 7700 900999" }, as };
   },
+  "users.update.ownCompany": async (w, actor) => {
+    // the company whose approved load and paperwork the seed holds: taking its name must not reach them
+    const as = await cloneOf(w, actor);
+    const id = as.user?.id ?? (await freshCarrier(w)).user!.id;
+    return {
+      method: "PUT",
+      url: `/api/users/${id}`,
+      payload: { name: "Company Hopper", carrierName: OTHER_CO },
+      as,
+      check: async (res) => {
+        if (res.statusCode !== 403 || !as.user) return;
+        expect(JSON.parse(res.body)).toEqual({ error: "Only staff can change your company." });
+        const [row] = await w.t.app.ctx.db.select().from(users).where(eq(users.id, id));
+        expect(row.carrierName, "a refused company change changes nothing").toBe(as.user.carrierName);
+        if (!as.cookie || as.user.role !== "carrier") return;
+        const send = (method: "GET" | "PUT", url: string, payload?: object) => w.t.app.inject({ method, url, headers: { cookie: as.cookie! }, ...(payload ? { payload } : {}) });
+        const board = await send("GET", "/api/loads");
+        expect(board.statusCode).toBe(200);
+        expect((board.json() as { id: string }[]).map((l) => l.id)).not.toContain(w.seed.otherApproved.id);
+        expect((await send("GET", `/api/loads/${w.seed.otherApproved.id}`)).statusCode).toBe(404);
+        expect([403, 404]).toContain((await send("GET", w.files.otherLoad)).statusCode);
+        expect([403, 404]).toContain((await send("PUT", `/api/loads/${w.seed.otherApproved.id}/pod`, POD_BODY)).statusCode);
+      },
+    };
+  },
   "users.update.ownRole": async (w, actor) => {
     const as = await cloneOf(w, actor);
     const id = as.user?.id ?? (await freshCarrier(w)).user!.id;
@@ -320,6 +380,8 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
 
   "loads.list": async () => ({ url: "/api/loads" }),
   "loads.nextNumber": async () => ({ url: "/api/loads/next-number" }),
+  "loads.nextPoNumber": async () => ({ url: "/api/loads/next-po-number" }),
+  "loads.withBids": async () => ({ url: "/api/loads/with-bids" }),
   "loads.get.available": async (w) => ({ url: `/api/loads/${w.seed.available.id}` }),
   "loads.get.ownAccepted": async (w) => ({ url: `/api/loads/${w.seed.ownAccepted.id}` }),
   "loads.get.ownApproved": async (w) => ({ url: `/api/loads/${w.seed.ownApproved.id}` }),
@@ -381,6 +443,16 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
   "bids.place.taken": async (w) => ({ method: "POST", url: "/api/bids", payload: { loadId: (await newLoad(w, "ownAccepted")).id, bidAmount: 950 } }),
   "bids.place.unknownLoad": async () => ({ method: "POST", url: "/api/bids", payload: { loadId: randomUUID(), bidAmount: 950 } }),
   "bids.own": async () => ({ url: "/api/user/bids" }),
+  "savedSearches.list": async () => ({ url: "/api/saved-searches" }),
+  "savedSearches.create": async () => ({
+    method: "POST",
+    url: "/api/saved-searches",
+    payload: { name: "Leeds out", filters: { equipmentType: "Flatbed", pickupNear: { postcode: "LS1", miles: 50 } }, alert: "instant" },
+  }),
+  "savedSearches.update": async (w, actor) => ({ method: "PUT", url: `/api/saved-searches/${await newSavedSearch(w, w.actors[actor].user?.id)}`, payload: { alert: "daily" } }),
+  "savedSearches.update.other": async (w) => ({ method: "PUT", url: `/api/saved-searches/${await newSavedSearch(w, (await freshCarrier(w)).user!.id)}`, payload: { alert: "daily" } }),
+  "savedSearches.delete": async (w, actor) => ({ method: "DELETE", url: `/api/saved-searches/${await newSavedSearch(w, w.actors[actor].user?.id)}` }),
+  "savedSearches.delete.other": async (w) => ({ method: "DELETE", url: `/api/saved-searches/${await newSavedSearch(w, (await freshCarrier(w)).user!.id)}` }),
   "bids.forLoad": async (w) => ({ url: `/api/loads/${w.seed.available.id}/bids` }),
   "bids.all": async () => ({ url: "/api/admin/bids" }),
   "bids.accept": async (w) => {
@@ -433,6 +505,20 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
   "email.sendNow": async () => ({ method: "POST", url: "/api/admin/send-available-loads-email" }),
   "email.schedule.get": async () => ({ url: "/api/admin/email-schedule-settings" }),
   "email.schedule.put": async () => ({ method: "PUT", url: "/api/admin/email-schedule-settings", payload: { enabled: false, frequency: "daily", time: "09:00", daysOfWeek: [] } }),
+  "mail.list": async () => ({ url: "/api/admin/mail?status=failed" }),
+  "mail.resend": async (w) => {
+    // a message that finally failed, one for each caller
+    const [job] = await w.t.app.ctx.db
+      .insert(jobs)
+      .values({ kind: "mail", status: "failed", attempts: 30, retryUntil: new Date(), payload: { kind: "account-approved", to: "matrix@example.com", subject: "Matrix", text: "T" } })
+      .returning();
+    return { method: "POST", url: `/api/admin/mail/${job.id}/resend` };
+  },
+  "mail.batch": async (w) => {
+    const batchId = randomUUID();
+    await w.t.app.ctx.db.insert(jobs).values({ kind: "mail", status: "done", batchId, retryUntil: new Date(), payload: { kind: "available-loads", to: "matrix@example.com", subject: "Matrix", text: "" } });
+    return { url: `/api/admin/mail/batches/${batchId}` };
+  },
   "guide.pdf": async () => ({ url: "/api/pdf/user-guide?version=1.0" }),
   stats: async () => ({ url: "/api/stats" }),
   live: async () => ({ url: "/api/live" }),

@@ -52,6 +52,7 @@ const ownerOnly = (owner: Expected, staff: Expected): Expectation => ({
 export const POLICY = {
   // ------------------------------------------------------------ app
   "health": { method: "GET", path: "/api/health", scenario: "database answers", expect: all(200), why: "contract Running the server: public health check" },
+  "health-live": { method: "GET", path: "/api/health/live", scenario: "process answers", expect: all(200), why: "issue 14: liveness without the database (docs/deployment.md)" },
   "publicConfig": { method: "GET", path: "/api/public-config", scenario: "signed-out pages' settings", expect: all(200), why: "login/register pages need the product name and new-user mailbox before sign-in (spec §1)" },
   "unknownApi.get": { method: "GET", path: "/api/no-such-call", scenario: "unknown /api path", expect: all(404), why: "contract Conventions: unknown /api/... → 404 JSON, signed in or not" },
   "unknownApi.post": { method: "POST", path: "/api/no-such-call", scenario: "unknown /api path, POST", expect: all(404), why: "contract Conventions: unknown /api/... → 404 JSON" },
@@ -81,7 +82,8 @@ export const POLICY = {
   "users.approve": { method: "POST", path: "/api/users/:id/approve", scenario: "a pending carrier", expect: staffOnly(200), why: "contract Roles: approve users is staff" },
   "users.approve.approved": { method: "POST", path: "/api/users/:id/approve", scenario: "an already approved carrier", expect: staffOnly(409), why: "contract 409: the resource is in the wrong state" },
   "users.reject": { method: "POST", path: "/api/users/:id/reject", scenario: "a pending carrier", expect: staffOnly(200), why: "contract Roles: reject users is staff; deletes the pending account" },
-  "users.update.own": { method: "PUT", path: "/api/users/:id", scenario: "own name, carrierName, contactNumber", expect: signedIn(200), why: "contract: a user may edit their own name, carrierName, contactNumber" },
+  "users.update.own": { method: "PUT", path: "/api/users/:id", scenario: "own name, contactNumber (carrierName sent unchanged)", expect: signedIn(200), why: "contract: a user may edit their own name and contactNumber; their carrierName sent unchanged is accepted" },
+  "users.update.ownCompany": { method: "PUT", path: "/api/users/:id", scenario: "own account, another company's carrierName", expect: { anonymous: 401, pending: 401, carrier: 403, otherCarrier: 403, manager: 200, admin: 200 }, why: "contract PUT /api/users/{id}: a user's own carrierName is their company membership, which decides whose loads they see; only staff change it (403 \"Only staff can change your company.\")" },
   "users.update.ownRole": { method: "PUT", path: "/api/users/:id", scenario: "own account, asks for role admin", expect: adminOnly(200), why: "spec §6: assigning the Admin role is for admins only (for the admin it is no change)" },
   "users.update.carrier": { method: "PUT", path: "/api/users/:id", scenario: "another carrier's account", expect: staffOnly(200), why: "contract: staff edit anyone but admins" },
   "users.update.admin": { method: "PUT", path: "/api/users/:id", scenario: "an admin's account", expect: adminOnly(200), why: "contract Roles: edit an admin — admin only" },
@@ -93,6 +95,8 @@ export const POLICY = {
   // ------------------------------------------------------------ loads
   "loads.list": { method: "GET", path: "/api/loads", scenario: "the board (redaction checked on every load)", expect: signedIn(200), why: "contract: the loads the caller may see, redacted (spec §5, §6)" },
   "loads.nextNumber": { method: "GET", path: "/api/loads/next-number", scenario: "next load number", expect: staffOnly(200), why: "contract: (staff)" },
+  "loads.nextPoNumber": { method: "GET", path: "/api/loads/next-po-number", scenario: "next PO number (the Approve dialog)", expect: staffOnly(200), why: "contract Roles: approve an accepted load (issues PO number) — staff" },
+  "loads.withBids": { method: "GET", path: "/api/loads/with-bids", scenario: "available loads with pending bids (admin Loads with Bids tab)", expect: staffOnly(200), why: "spec §2 admin dashboard; who bid on what is staff's business (contract Roles: accept/reject bids — staff)" },
   "loads.get.available": { method: "GET", path: "/api/loads/:id", scenario: "an available load", expect: signedIn(200), why: "contract Roles: everyone sees available loads; private fields redacted for carriers" },
   "loads.get.ownAccepted": { method: "GET", path: "/api/loads/:id", scenario: "carrier's accepted load", expect: ownerOnly(200, 200), why: "contract Roles: accepted loads — own only; private fields still hidden until approved (spec §5)" },
   "loads.get.ownApproved": { method: "GET", path: "/api/loads/:id", scenario: "carrier's approved load", expect: ownerOnly(200, 200), why: "contract Roles: own only; the owner now sees postcode, address, contact, reference, PO number" },
@@ -105,7 +109,7 @@ export const POLICY = {
   "loads.update.podComplete": { method: "PUT", path: "/api/loads/:id", scenario: "a load with both signatories", expect: staffOnly(409), why: "contract: 409 This load has completed POD information and cannot be edited." },
   "loads.copy": { method: "POST", path: "/api/loads/:id/copy", scenario: "copy a load", expect: staffOnly(201), why: "contract Roles: copy loads — staff" },
   "loads.accept.available": { method: "PATCH", path: "/api/loads/:id/accept", scenario: "an available load, for oneself", expect: signedIn(200), why: "contract Roles: accept a load — carrier, manager, admin (for themselves)" },
-  "loads.accept.taken": { method: "PATCH", path: "/api/loads/:id/accept", scenario: "a load the carrier already accepted", expect: signedIn(409), why: "contract accept: 409 Load is no longer available (also for its own carrier)" },
+  "loads.accept.taken": { method: "PATCH", path: "/api/loads/:id/accept", scenario: "a load the carrier already accepted", expect: { anonymous: 401, pending: 401, carrier: 200, otherCarrier: 404, manager: 409, admin: 409 }, why: "contract accept: the carrier who holds it → 200 unchanged (a double click); another company may not know it exists → 404 (docs/decisions/accept-not-found.md); staff see it → 409 Load is no longer available" },
   "loads.accept.cancelled": { method: "PATCH", path: "/api/loads/:id/accept", scenario: "a cancelled load", expect: { anonymous: 401, pending: 401, carrier: 404, otherCarrier: 404, manager: 409, admin: 409 }, why: "carriers may not know a cancelled load exists (404); staff see it, wrong state (409)" },
   "loads.accept.zeroPrice": { method: "PATCH", path: "/api/loads/:id/accept", scenario: "an available load with price 0", expect: signedIn(409), why: "contract accept: price 0 → 409" },
   "loads.accept.onBehalf": { method: "PATCH", path: "/api/loads/:id/accept", scenario: "userId names another user", expect: signedIn(403), why: "contract accept: a carrier cannot accept on behalf of someone else (403). AMBIGUOUS for staff: safest is 403 too (staff assign a carrier through PATCH /status)" },
@@ -120,6 +124,13 @@ export const POLICY = {
   "loads.views": { method: "GET", path: "/api/loads/:id/views", scenario: "view history", expect: staffOnly(200), why: "contract Roles: view history — staff" },
   "loads.events": { method: "GET", path: "/api/loads/:id/events", scenario: "status history (audit)", expect: staffOnly(200), why: "contract Roles: view history — staff" },
 
+  // ------------------------------------------------------------ saved searches (contract-beyond "Saved searches and lane alerts")
+  "savedSearches.list": { method: "GET", path: "/api/saved-searches", scenario: "own saved searches", expect: signedIn(200), why: "contract-beyond: a user's own saved searches" },
+  "savedSearches.create": { method: "POST", path: "/api/saved-searches", scenario: "a new search with a near filter", expect: signedIn(201), why: "contract-beyond: any signed-in user saves searches (at most 20)" },
+  "savedSearches.update": { method: "PUT", path: "/api/saved-searches/:id", scenario: "the caller's own search", expect: signedIn(200), why: "contract-beyond: own only" },
+  "savedSearches.update.other": { method: "PUT", path: "/api/saved-searches/:id", scenario: "another user's search", expect: signedIn(404), why: "contract-beyond: another user's id → 404" },
+  "savedSearches.delete": { method: "DELETE", path: "/api/saved-searches/:id", scenario: "the caller's own search", expect: signedIn(204), why: "contract-beyond: own only" },
+  "savedSearches.delete.other": { method: "DELETE", path: "/api/saved-searches/:id", scenario: "another user's search", expect: signedIn(404), why: "contract-beyond: another user's id → 404" },
   // ------------------------------------------------------------ bids
   "bids.place": { method: "POST", path: "/api/bids", scenario: "an available load", expect: signedIn(201), why: "contract Roles: place a bid — carrier, manager, admin" },
   "bids.update": { method: "POST", path: "/api/bids", scenario: "the caller's pending bid exists", expect: signedIn(200), why: "contract bids: 200 when it updated the caller's pending bid" },
@@ -155,9 +166,20 @@ export const POLICY = {
   "email.sendNow": { method: "POST", path: "/api/admin/send-available-loads-email", scenario: "email available loads now", expect: staffOnly(200), why: "contract Roles: email now — staff" },
   "email.schedule.get": { method: "GET", path: "/api/admin/email-schedule-settings", scenario: "read schedule", expect: staffOnly(200), why: "contract Roles: email schedule — staff" },
   "email.schedule.put": { method: "PUT", path: "/api/admin/email-schedule-settings", scenario: "save schedule", expect: staffOnly(200), why: "contract Roles: email schedule — staff" },
+  "mail.list": { method: "GET", path: "/api/admin/mail", scenario: "failed mail of the outbox", expect: staffOnly(200), why: "issue 14: failed mail with its error in the admin area — staff" },
+  "mail.resend": { method: "POST", path: "/api/admin/mail/:id/resend", scenario: "a failed message", expect: staffOnly(200), why: "issue 14: resend failed mail from the admin area — staff" },
+  "mail.batch": { method: "GET", path: "/api/admin/mail/batches/:id", scenario: "progress of an available-loads email", expect: staffOnly(200), why: "issue 14: the bulk send's delivered and failed counts as they happen — staff, like the send" },
   "guide.pdf": { method: "GET", path: "/api/pdf/user-guide", scenario: "?version=1.0", expect: all(200), why: "contract: signed in or not (the login page's Help opens it)" },
   "stats": { method: "GET", path: "/api/stats", scenario: "the five tiles", expect: signedIn(200), why: "contract: counts of the caller's own loads (staff: everyone's)" },
   "live": { method: "GET", path: "/api/live", scenario: "open the change-notice stream", expect: signedIn(200), why: "issue 8: live notices only to signed-in users (topics only, no data)" },
+  // ------------------------------------------------------------ notifications (contract-beyond "Notifications")
+  "notifications.list": { method: "GET", path: "/api/notifications", scenario: "the bell: own notifications", expect: signedIn(200), why: "contract-beyond: a user's own notifications and unread count" },
+  "notifications.read": { method: "POST", path: "/api/notifications/read", scenario: "mark all own read", expect: signedIn(200), why: "contract-beyond: own only; another user's id is ignored" },
+  "notifications.prefs.get": { method: "GET", path: "/api/notification-preferences", scenario: "own email preferences", expect: signedIn(200), why: "contract-beyond: every type listed, default on" },
+  "notifications.prefs.put": { method: "PUT", path: "/api/notification-preferences", scenario: "turn one type off", expect: signedIn(200), why: "contract-beyond: a user's own preferences" },
+  "unsubscribe.get": { method: "GET", path: "/api/unsubscribe", scenario: "a signed link: the confirm page", expect: all(200), why: "contract-beyond: RFC 8058 link works signed out (the token is the credential); GET only asks" },
+  "unsubscribe.post": { method: "POST", path: "/api/unsubscribe", scenario: "a signed link: one click", expect: all(200), why: "contract-beyond: POST to the link, signed out, turns that email type off (200)" },
+  "unsubscribe.forged": { method: "POST", path: "/api/unsubscribe", scenario: "a token whose signature does not hold", expect: all(400), why: "contract-beyond: a signed token; a forged one changes nothing" },
 } as const satisfies Record<string, PolicyRow>;
 
 export type PolicyCase = keyof typeof POLICY;

@@ -51,39 +51,73 @@ export async function signedIn(app: App, over: Partial<typeof users.$inferInsert
   return { user, cookie: await login(app, user.email) };
 }
 
+/**
+ * Default pickup and delivery: 09:00 and 15:00 (UTC) a month after the app's clock,
+ * so a default load is on the board whatever day the tests run (an available load
+ * expires when its UK pickup day ends, issue 15). A test that needs a date names it.
+ */
+function defaultDates(app: App): { pickupDate: Date; deliveryDate: Date } {
+  const day = new Date(app.ctx.clock.now().getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+  return { pickupDate: new Date(`${day}T09:00:00Z`), deliveryDate: new Date(`${day}T15:00:00Z`) };
+}
+
+/** A load's fields for the factories: a Leeds → Bristol flatbed, then the caller's own. */
+function loadValues(
+  loadNumber: string,
+  dates: { pickupDate: Date; deliveryDate: Date },
+  over: Partial<typeof loads.$inferInsert>,
+): typeof loads.$inferInsert {
+  const price = over.price ?? 1200;
+  const distance = over.distance ?? 200;
+  return {
+    loadNumber,
+    pickupCity: "Leeds",
+    pickupState: "West Yorkshire",
+    pickupZip: "LS1 4AP",
+    pickupAddress: "1 Wellington Street",
+    pickupContact: "Sam Pickup 0113 000 0000",
+    pickupReference: "PU-REF-1",
+    pickupDate: dates.pickupDate,
+    deliveryCity: "Bristol",
+    deliveryState: "Bristol",
+    deliveryZip: "BS1 4DJ",
+    deliveryAddress: "2 Harbourside",
+    deliveryContact: "Dee Delivery 0117 000 0000",
+    deliveryReference: "DL-REF-1",
+    deliveryDate: dates.deliveryDate,
+    weight: 12000,
+    distance,
+    price,
+    ratePerMile: distance ? Math.round((price / distance) * 100) / 100 : null,
+    cargoType: "Steel coils",
+    equipmentType: "Flatbed",
+    ...over,
+  };
+}
+
 let loadSeq = 0;
 export async function createLoad(app: App, over: Partial<typeof loads.$inferInsert> = {}): Promise<LoadRow> {
   loadSeq++;
-  const price = over.price ?? 1200;
-  const distance = over.distance ?? 200;
-  const [row] = await app.ctx.db
-    .insert(loads)
-    .values({
-      loadNumber: `FN-2026-${String(100 + loadSeq).padStart(3, "0")}-${randomUUID().slice(0, 4)}`,
-      pickupCity: "Leeds",
-      pickupState: "West Yorkshire",
-      pickupZip: "LS1 4AP",
-      pickupAddress: "1 Wellington Street",
-      pickupContact: "Sam Pickup 0113 000 0000",
-      pickupReference: "PU-REF-1",
-      pickupDate: new Date("2026-11-24T09:00:00Z"),
-      deliveryCity: "Bristol",
-      deliveryState: "Bristol",
-      deliveryZip: "BS1 4DJ",
-      deliveryAddress: "2 Harbourside",
-      deliveryContact: "Dee Delivery 0117 000 0000",
-      deliveryReference: "DL-REF-1",
-      deliveryDate: new Date("2026-11-24T15:00:00Z"),
-      weight: 12000,
-      distance,
-      price,
-      ratePerMile: distance ? Math.round((price / distance) * 100) / 100 : null,
-      cargoType: "Steel coils",
-      equipmentType: "Flatbed",
-      ...over,
-    })
-    .returning();
+  const loadNumber = `FN-2026-${String(100 + loadSeq).padStart(3, "0")}-${randomUUID().slice(0, 4)}`;
+  const [row] = await app.ctx.db.insert(loads).values(loadValues(loadNumber, defaultDates(app), over)).returning();
   // written through this app's own database handle, like a write it answered itself
   app.ctx.loadsVersion.invalidate();
   return row;
+}
+
+/**
+ * Many loads in a few statements (a 1,200-load board in well under a second):
+ * `build(i)` gives each its fields over createLoad's defaults; numbers are
+ * FN-2026-NNNN-xxxx unless given.
+ */
+export async function createLoads(app: App, count: number, build: (i: number) => Partial<typeof loads.$inferInsert> = () => ({})): Promise<LoadRow[]> {
+  const tag = randomUUID().slice(0, 4);
+  const dates = defaultDates(app);
+  const out: LoadRow[] = [];
+  for (let from = 0; from < count; from += 500) {
+    const values = Array.from({ length: Math.min(500, count - from) }, (_, k) => loadValues(`FN-2026-${String(from + k + 1).padStart(4, "0")}-${tag}`, dates, build(from + k)));
+    out.push(...(await app.ctx.db.insert(loads).values(values).returning()));
+  }
+  app.ctx.loadsVersion.invalidate();
+  return out;
 }

@@ -250,6 +250,13 @@ export const extraHeaders = fc.record(
     "x-forwarded-for": fc.constantFrom("1.2.3.4", "::1", "not an ip", "1.1.1.1, 2.2.2.2", "x".repeat(500)),
     accept: fc.constantFrom("text/html", "*/*", "application/xml", "image/png", ";;;"),
     "accept-encoding": fc.constantFrom("gzip", "br", "identity;q=0", "*"),
+    // idempotent retries (issue 14): a fresh key, a key reused within the route (a
+    // replay of the first answer, or 422 for another request), or a malformed one (400)
+    "idempotency-key": fc.oneof(
+      { weight: 4, arbitrary: fc.uuid() },
+      { weight: 3, arbitrary: fc.constantFrom("fz-retry-1", "fz-retry-2", "fz-retry-3") },
+      { weight: 1, arbitrary: fc.constantFrom("", " ", "a b", "x".repeat(256), "\u00e9t\u00e9", ",", "\"quoted\"") },
+    ),
   },
   { requiredKeys: [] },
 );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, createTestApp, type TestApp } from "./helpers";
+import { signedIn } from "./factories";
 
 describe.each(ENGINES)("health and conventions on %s", (engine) => {
   let t: TestApp;
@@ -50,5 +51,32 @@ describe.each(ENGINES)("values PostgreSQL cannot store on %s", (engine) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBeTypeOf("string");
+  });
+});
+
+describe.each(ENGINES)("a database that is gone on %s", (engine) => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    ({ cookie } = await signedIn(t.app));
+    await t.testDb.database.close();
+  });
+  afterAll(() => t.close());
+
+  it("answers 503 with Retry-After and the contract's error body, not 500", async () => {
+    const res = await t.app.inject({ url: "/api/loads", headers: { cookie } });
+    expect(res.statusCode).toBe(503);
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    expect(res.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it("GET /api/health says 503; GET /api/health/live still answers 200 without the database", async () => {
+    const health = await t.app.inject({ url: "/api/health", headers: { cookie } });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual({ status: "unavailable" });
+    const live = await t.app.inject({ url: "/api/health/live", headers: { cookie } });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: "ok" });
   });
 });

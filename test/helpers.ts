@@ -9,6 +9,7 @@ import { openDatabase, type Database } from "../src/server/db/client";
 import { buildApp, type App } from "../src/server/app";
 import { testConfig, type Config } from "../src/server/config";
 import type { Clock } from "../src/server/context";
+import { startJobRunner, type JobRunner, type JobRunnerOptions } from "../src/server/modules/jobs/job-runner";
 import { runPaths, withDb } from "./paths";
 
 export type Engine = "pglite" | "postgres";
@@ -78,15 +79,17 @@ export interface SmtpSink {
   url: string;
   port: number;
   messages: ParsedMail[];
-  /** make the next n deliveries fail with a transient 421 */
-  failNext(n: number): void;
+  /** make the next n deliveries fail: with a transient 421, or the reply code given (550: permanent) */
+  failNext(n: number, responseCode?: number): void;
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `port`: listen there (a relay that comes back on the address the app already knows). */
+export async function startSmtpSink(opts: { port?: number } = {}): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
   let failures = 0;
+  let failCode = 421;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -95,7 +98,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       if (failures > 0) {
         failures--;
         stream.resume();
-        const err = Object.assign(new Error("Try again later"), { responseCode: 421 });
+        const err = Object.assign(new Error(failCode >= 500 ? "Mailbox unavailable" : "Try again later"), { responseCode: failCode });
         stream.on("end", () => callback(err));
         return;
       }
@@ -107,14 +110,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
-    failNext(n) {
+    failNext(n, responseCode = 421) {
       failures = n;
+      failCode = responseCode;
     },
     async waitFor(count, timeoutMs = 10_000) {
       const start = Date.now();
@@ -147,11 +151,24 @@ export interface TestApp {
   sink: SmtpSink;
   testDb: TestDatabase;
   config: Config;
+  /** the outbox worker of this app (delivers its mail to the sink), unless started with jobs: false */
+  jobs: JobRunner | null;
   close(): Promise<void>;
 }
 
+/** A test app's outbox worker: quick to notice due jobs and a relay that is back. */
+export const TEST_JOB_RUNNER: JobRunnerOptions = { pollMs: 200, watchEveryMs: 100 };
+
 export async function createTestApp(
-  opts: { engine?: Engine; clock?: Clock; config?: Partial<Config>; serveWeb?: boolean; logStream?: NodeJS.WritableStream } = {},
+  opts: {
+    engine?: Engine;
+    clock?: Clock;
+    config?: Partial<Config>;
+    serveWeb?: boolean;
+    logStream?: NodeJS.WritableStream;
+    /** the outbox worker's options; false: none (the test drives jobs itself) */
+    jobs?: false | JobRunnerOptions;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(opts.engine ?? "pglite");
   const sink = await startSmtpSink();
@@ -164,12 +181,15 @@ export async function createTestApp(
   });
   const app = await buildApp({ config, database: testDb.database, clock: opts.clock, serveWeb: opts.serveWeb ?? false, logStream: opts.logStream });
   await app.ready();
+  const jobs = opts.jobs === false ? null : startJobRunner(app.ctx, { ...TEST_JOB_RUNNER, ...opts.jobs });
   return {
     app,
     sink,
     testDb,
     config,
+    jobs,
     async close() {
+      await jobs?.stop();
       await app.close();
       app.ctx.mail.close();
       await sink.close();

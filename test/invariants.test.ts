@@ -129,9 +129,9 @@ describe.each(ENGINES)("load and bid invariants under random action sequences on
         case "pod":
           res = await call(a.who, "PUT", `/api/loads/${loadId}/pod`, {
             pickupSignedBy: "Pat Pickup",
-            pickupSignedDate: "2026-11-24T09:30:00.000Z",
+            pickupSignedDate: "2026-11-22T09:30:00.000Z",
             deliverySignedBy: "Dee Delivery",
-            deliverySignedDate: "2026-11-24T15:30:00.000Z",
+            deliverySignedDate: "2026-11-22T15:30:00.000Z",
           });
           break;
         case "edit":
@@ -140,8 +140,8 @@ describe.each(ENGINES)("load and bid invariants under random action sequences on
             deliveryCity: "York",
             price: a.price,
             distance: 100,
-            ...(a.sign !== "none" ? { pickupSignedBy: "Staff Pickup", pickupSignedDate: "2026-11-24T09:30:00.000Z" } : {}),
-            ...(a.sign === "both" ? { deliverySignedBy: "Staff Delivery", deliverySignedDate: "2026-11-24T15:30:00.000Z" } : {}),
+            ...(a.sign !== "none" ? { pickupSignedBy: "Staff Pickup", pickupSignedDate: "2026-11-22T09:30:00.000Z" } : {}),
+            ...(a.sign === "both" ? { deliverySignedBy: "Staff Delivery", deliverySignedDate: "2026-11-22T15:30:00.000Z" } : {}),
           });
           break;
         case "copy":

@@ -45,7 +45,7 @@ describe("logs", () => {
 describe("cookie flags behind a TLS proxy", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ config: { trustProxy: true } });
+    t = await createTestApp({ config: { trustProxy: 1 } });
   });
   afterAll(() => t.close());
 

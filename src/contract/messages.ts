@@ -1,4 +1,7 @@
-// User-facing messages of spec §5 and §8 and the contract, written once.
+// User-facing messages of spec §5 and §8 and the contract, written once. Checks
+// no schema words itself get plain English from plain-errors.ts (imported here,
+// so any code that shows a message has zod configured the same way).
+import "./plain-errors";
 export const MSG = {
   passwordLength: "Password must be at least 8 characters long",
   passwordLower: "Password must contain at least one lowercase letter",
@@ -17,6 +20,18 @@ export const MSG = {
   currentPasswordRequired: "Current password is required",
   nameRequired: "Name is required",
   bidAmount: "Bid amount must be greater than 0",
+  bidAmountFormat: "Enter the amount in pounds, e.g. 1100",
+  // the load form (spec §3) and the loads API
+  pickupCityRequired: "Pickup city is required",
+  deliveryCityRequired: "Delivery city is required",
+  priceRequired: "Price is required",
+  priceNumber: "Price must be a number",
+  priceNegative: "Price cannot be negative",
+  pickupPostcodeRequired: "Pickup postcode is required",
+  deliveryPostcodeRequired: "Delivery postcode is required",
+  dateFormat: "Use a date like 2026-11-24",
+  invalidDate: "Please enter a valid date",
+  poNumberLength: "A PO number can be at most 60 characters",
   timeFormat: "Time must be in HH:MM format",
   pickupSignature: "Pickup signature required",
   pickupDate: "Pickup date required",
@@ -33,4 +48,13 @@ export const MSG = {
   forbidden: "You are not allowed to do that",
   notFound: "Not found",
   crossSite: "Cross-site request refused",
+  // contract "Loads": dates that make sense, postcodes, POD signature dates, PO numbers
+  pickupInPast: "Pickup date cannot be in the past",
+  deliveryBeforePickup: "Delivery date must be on or after the pickup date",
+  postcode: "Please enter a valid UK postcode",
+  pickupSignedInFuture: "Pickup signature date cannot be in the future",
+  deliverySignedInFuture: "Delivery signature date cannot be in the future",
+  deliverySignedBeforePickup: "Delivery signature date cannot be before the pickup signature date",
+  // spec §9: the schedule sends on weekdays only, so a weekly schedule of only Saturday and/or Sunday would never send
+  weekendOnlySchedule: "The email is sent on weekdays only: choose at least one day from Monday to Friday",
 } as const;

@@ -65,3 +65,15 @@ export function ukWallToInstant(year: number, month: number, day: number, hour =
   const utc = wall - ukOffsetMinutes(wall) * 60_000;
   return wall - ukOffsetMinutes(utc) * 60_000;
 }
+
+/** "YYYY-MM-DD" of the UK calendar day an instant falls on. */
+export function ukDayKey(at: Date | number): string {
+  const p = wallClock(at, UK_TZ);
+  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}
+
+/** The instant (ms) the UK calendar day holding `at` began: 00:00 London time, BST or GMT. */
+export function ukStartOfDay(at: Date | number): number {
+  const p = wallClock(at, UK_TZ);
+  return ukWallToInstant(p.year, p.month, p.day);
+}

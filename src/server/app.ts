@@ -1,18 +1,20 @@
 // buildApp(): the whole HTTP application, never listening (style.md §5).
 // Tests call app.inject() on it; main.ts is the only file that opens a port.
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import type { Config } from "./config";
+import { fastifyTrustProxy, type Config } from "./config";
 import type { Database } from "./db/client";
 import { systemClock, type AppContext, type Clock } from "./context";
 import { createMailer, type Mailer } from "./modules/email/mailer";
+import { createJobRegistry } from "./modules/jobs/job-registry";
 import { createLoadsVersionCache } from "./modules/loads/loads-version";
-import { registerErrorHandler } from "./plugins/errors";
+import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
+import { loggerOptions, requestLogController } from "./plugins/logging";
 import { registerSecurity } from "./plugins/security";
 import { createSessionCache } from "./plugins/session-cache";
+import { registerIdempotency } from "./plugins/idempotency";
 import { registerSessions, SESSION_COOKIE } from "./plugins/session";
 import { boardPreloadLink } from "./plugins/web-preload";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
@@ -26,8 +28,11 @@ import { registerEmailRoutes } from "./modules/email/email.routes";
 import { registerGuideRoutes } from "./modules/guide/guide.routes";
 import { registerStatsRoutes } from "./modules/stats/stats.routes";
 import { registerLiveRoutes } from "./modules/live/live.routes";
+import { registerSavedSearchesRoutes } from "./modules/saved-searches/saved-searches.routes";
+import { registerNotificationsRoutes } from "./modules/notifications/notifications.routes";
 
-export const WEB_DIST = fileURLToPath(new URL("../../dist/web", import.meta.url));
+export { WEB_DIST } from "./lib/paths";
+import { WEB_DIST } from "./lib/paths";
 
 export interface BuildOptions {
   config: Config;
@@ -42,22 +47,28 @@ export interface BuildOptions {
 
 export type App = FastifyInstance & { ctx: AppContext };
 
+/** how long /api/health waits for the database before it says 503 */
+const HEALTH_PING_MS = 1_500;
+
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, database } = opts;
   const app = Fastify({
-    logger:
-      config.logLevel === "silent"
-        ? false
-        : {
-            level: config.logLevel,
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
-            // never log cookies or auth headers (no secret or token in any log)
-            redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-          },
-    trustProxy: config.trustProxy,
+    // pretty on a terminal, JSON otherwise; one line a request (plugins/logging.ts)
+    logger: await loggerOptions({ level: config.logLevel, stream: opts.logStream }),
+    logController: requestLogController(),
+    // only the proxies configured, never every hop (issue 13: forged X-Forwarded-For)
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1_048_576,
+    // A client must send its whole request within 5 minutes (a 10 MB POD upload on a
+    // slow mobile link fits; a trickling client does not hold a socket for ever).
+    // Node applies it to receiving the request only: a long answer such as the live
+    // stream (/api/live) is not cut. Handlers themselves are bounded by the
+    // database's timeouts (db/client.ts DB_TIMEOUTS).
+    requestTimeout: 300_000,
     // path ids are UUIDs; a longer param is refused cheaply
     routerOptions: { maxParamLength: 200 },
+    // a path with bad percent-encoding (/api/loads/%ff): 400 in the contract's shape
+    frameworkErrors,
     // graceful shutdown drains requests itself (trackInFlight below)
     forceCloseConnections: false,
     return503OnClosing: false,
@@ -67,8 +78,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     config,
     database,
     db: database.db,
-    // every send is recorded in email_log (issue 7: nothing silently lost)
-    mail: opts.mail ?? createMailer(config, { db: database.db }),
+    // called by the outbox worker only; each attempt is recorded in email_log by the mail job
+    mail: opts.mail ?? createMailer(config),
+    jobs: createJobRegistry(),
     clock: opts.clock ?? systemClock,
     loadsVersion: await createLoadsVersionCache(database),
     sessions: await createSessionCache(database),
@@ -93,11 +105,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerErrorHandler(app);
   registerSecurity(app, config);
   registerSessions(app, ctx);
+  registerIdempotency(app, ctx);
 
+  // Readiness: answers within 2 s whatever the database does (contract: 503 within
+  // 3 s when it is not answering, 200 again once it answers).
   app.get("/api/health", async (_req, reply) => {
-    const ok = await database.ping();
+    const ok = await database.ping(HEALTH_PING_MS);
+    if (!ok) reply.header("Retry-After", "5");
     return reply.status(ok ? 200 : 503).send(ok ? { status: "ok" } : { status: "unavailable" });
   });
+  // Liveness: the process answers; never touches the database (a supervisor restarts
+  // a process that fails this, not one whose database is down).
+  app.get("/api/health/live", async () => ({ status: "ok" }));
 
   // What the signed-out pages need to show (spec §1 heading, registration document step).
   app.get("/api/public-config", async (_req, reply) => {
@@ -117,6 +136,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     registerGuideRoutes,
     registerStatsRoutes,
     registerLiveRoutes,
+    registerSavedSearchesRoutes,
+    registerNotificationsRoutes,
   ]) {
     await register(app, ctx);
   }

@@ -1,10 +1,11 @@
 // The only place that reads process.env (style.md §8). Bad configuration stops the
 // process with one clear line (issue 2), before anything else happens.
 import { existsSync } from "node:fs";
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { z } from "zod";
+import { SHIPPED_POSTCODE_DATA } from "./lib/paths";
 
-const DEFAULT_POSTCODE_DATA = resolve(process.cwd(), "../shared/data/uk-outcodes.csv");
 
 const optionalText = z
   .string()
@@ -57,7 +58,8 @@ export interface Config {
   newUserMailbox: string;
   s3?: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
   businessTimeZone: string;
-  trustProxy: boolean;
+  /** proxies in front: how many hops, or which addresses (Fastify's trustProxy); false: none */
+  trustProxy: TrustProxy;
   postcodeData?: string;
   distanceProvider: "centroid" | "osrm";
   osrmUrl?: string;
@@ -70,6 +72,59 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** false: no proxy; n: the right-most n X-Forwarded-For hops are proxies; a list: these addresses/CIDRs are. */
+export type TrustProxy = false | number | string[];
+
+/**
+ * Fastify's trustProxy for a TrustProxy. Fastify treats a bare number as "trust no
+ * hop" (it cannot tell a proxy from a direct client by count alone), so a count is
+ * given as the function it means: the socket and the n-1 hops before it are proxies,
+ * the client is the n-th address from the right. That is sound only when clients
+ * can reach the server through the proxies alone (docs/deployment.md); otherwise
+ * list the proxies' addresses.
+ */
+export function fastifyTrustProxy(tp: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof tp === "number") return tp > 0 ? (_address, hop) => hop < tp : false;
+  return tp;
+}
+
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (isIP(prefix) === family) return true; // a netmask
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (issue 13): trust only the proxies configured, never every hop, or a
+ * client that writes its own left-most X-Forwarded-For address would escape every
+ * per-address limit. A number is a hop count (the right-most n addresses are our
+ * proxies); otherwise a comma list of proxy addresses or CIDRs (or proxy-addr's
+ * loopback, linklocal, uniquelocal). true/yes mean one hop, as before.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim().toLowerCase() ?? "";
+  if (value === "" || value === "false" || value === "no" || value === "off" || value === "0") return false;
+  if (value === "true" || value === "yes" || value === "on") return 1;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 20) throw new ConfigError("Invalid configuration: TRUST_PROXY: at most 20 proxy hops");
+    return hops;
+  }
+  const entries = value.split(",").map((e) => e.trim()).filter(Boolean);
+  const bad = entries.find((e) => !PROXY_RANGE_NAMES.has(e) && !isAddressOrCidr(e));
+  if (bad !== undefined || !entries.length) {
+    throw new ConfigError(
+      `Invalid configuration: TRUST_PROXY: expected a number of proxy hops (e.g. 1) or a comma list of proxy addresses or CIDRs, not ${JSON.stringify(bad ?? raw)}`,
+    );
+  }
+  return entries;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -91,7 +146,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.DISTANCE_PROVIDER === "osrm" && !e.OSRM_URL) {
     throw new ConfigError("Invalid configuration: DISTANCE_PROVIDER=osrm needs OSRM_URL");
   }
-  const postcodeData = e.POSTCODE_DATA ?? (existsSync(DEFAULT_POSTCODE_DATA) ? DEFAULT_POSTCODE_DATA : undefined);
+  // contract: the table shipped in the repository unless POSTCODE_DATA names another
+  const postcodeData = e.POSTCODE_DATA ?? (existsSync(SHIPPED_POSTCODE_DATA) ? SHIPPED_POSTCODE_DATA : undefined);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -114,7 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     businessTimeZone: e.TZ_BUSINESS,
-    trustProxy: Boolean(e.TRUST_PROXY && e.TRUST_PROXY !== "false" && e.TRUST_PROXY !== "0"),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     postcodeData,
     distanceProvider: e.DISTANCE_PROVIDER,
     osrmUrl: e.OSRM_URL,

@@ -1,9 +1,11 @@
 // What every module gets from buildApp(): configuration, database, mail, storage
 // and a clock that tests can move (issue 7 schedule tests, token expiry).
+// Modules import the context, never the reverse (issue 13): a part that a module
+// provides is declared beside it (`declare module "../../context"`, as Fastify's
+// own decorators are): `mail` in email/mailer.ts, `jobs` in jobs/job-registry.ts,
+// `loadsVersion` in loads/loads-version.ts.
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
-import type { Mailer } from "./modules/email/mailer";
-import type { LoadsVersionCache } from "./modules/loads/loads-version";
 import type { SessionCache } from "./plugins/session-cache";
 
 export interface Clock {
@@ -15,10 +17,7 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
-  mail: Mailer;
   clock: Clock;
-  /** the loads change counter, cheaply (the poll path's ETag and per-version caches) */
-  loadsVersion: LoadsVersionCache;
   /** verified sessions, for at most a second (the poll path without the database) */
   sessions: SessionCache;
 }

@@ -15,7 +15,12 @@ try {
   throw err;
 }
 
+// Unless ADMIN_EMAIL/ADMIN_PASSWORD were set, the admin is the demo's own and signs in
+// with the demo password: the demo's list of accounts says so, once (issue 15 #12e).
+const demoAdmin = config.adminEmail === DEMO_ADMIN_EMAIL && config.adminPassword === DEMO_PASSWORD;
+
 main(config, {
+  announceAdmin: !demoAdmin,
   async afterStart(app, url) {
     // one transaction: an interrupted first start leaves no half data set behind
     const result = await app.ctx.db.transaction((tx) => seedDemo({ db: tx, now: app.ctx.clock.now() }));

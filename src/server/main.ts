@@ -1,14 +1,16 @@
 // The only file that opens a port (style.md §5): config → database → migrations →
-// admin bootstrap → listen → schedule; graceful shutdown on SIGTERM/SIGINT.
+// admin bootstrap → listen → schedule and outbox worker; graceful shutdown on SIGTERM/SIGINT.
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, migrateDatabase } from "./db/client";
 import { buildApp, type App } from "./app";
 import type { Clock } from "./context";
 import { bootstrapAdmin } from "./modules/auth/bootstrap";
 import { startEmailSchedule } from "./modules/email/schedule";
+import { startJobRunner } from "./modules/jobs/job-runner";
 import { PID_FILE } from "./ops/backup";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** A clock that starts at `start` and runs at real speed (TEST_NOW, tests only). */
 function shiftedClock(start: Date): Clock {
@@ -19,6 +21,8 @@ function shiftedClock(start: Date): Clock {
 export interface MainHooks {
   /** runs once the server listens (npm run demo seeds its data set here) */
   afterStart?: (app: App, url: string) => Promise<void> | void;
+  /** false: the caller says how to sign in (npm run demo lists its accounts and their one password) */
+  announceAdmin?: boolean;
 }
 
 export async function main(config: Config, hooks: MainHooks = {}): Promise<void> {
@@ -38,16 +42,21 @@ export async function main(config: Config, hooks: MainHooks = {}): Promise<void>
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.dataDir}`;
   console.log(`\n  ${config.productName} load board is running at http://localhost:${port}  (${where})`);
-  if (admin?.generatedPassword) {
-    // printed once, on the start that created the account (contract)
-    console.log(`  Sign in as the admin: ${admin.email} / ${admin.generatedPassword}  (shown only this once)\n`);
-  } else if (admin) {
-    console.log(`  Sign in as the admin: ${admin.email} with ADMIN_PASSWORD\n`);
-  } else {
-    console.log("  Sign in with your admin account.\n");
+  // the demo says how to sign in itself, once (issue 15 #12e: it said "ADMIN_PASSWORD", then printed the password)
+  if (hooks.announceAdmin !== false) {
+    if (admin?.generatedPassword) {
+      // printed once, on the start that created the account (contract)
+      console.log(`  Sign in as the admin: ${admin.email} / ${admin.generatedPassword}  (shown only this once)\n`);
+    } else if (admin) {
+      console.log(`  Sign in as the admin: ${admin.email} with the password in ADMIN_PASSWORD\n`);
+    } else {
+      console.log("  Sign in with your admin account.\n");
+    }
   }
 
   const schedule = startEmailSchedule(app.ctx);
+  // the outbox worker: claims and runs due jobs (mail) in this process, beside every other one
+  const jobs = startJobRunner(app.ctx, { log: app.log });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -58,6 +67,7 @@ export async function main(config: Config, hooks: MainHooks = {}): Promise<void>
     force.unref();
     try {
       await schedule.stop();
+      await jobs.stop(); // no new claims; the jobs in hand end (or their lease runs out)
       await app.close(); // drains in-flight requests first (app.ts "Graceful shutdown")
       app.ctx.mail.close();
       await database.close();
@@ -73,7 +83,11 @@ export async function main(config: Config, hooks: MainHooks = {}): Promise<void>
   await hooks.afterStart?.(app, `http://localhost:${port}`);
 }
 
-const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/").split("/").pop()!);
+// Started as `node dist/server/main.js` (npm start) or `tsx src/server/main.ts` (dev),
+// not when imported by tests or demo.ts. Both names must say main: the compiled
+// demo.js carries this module inside it, where import.meta.url and argv[1] both name demo.js.
+const scriptName = (path: string) => basename(path).replace(/\.[cm]?[jt]s$/, "");
+const isEntry = Boolean(process.argv[1]) && scriptName(process.argv[1]) === "main" && scriptName(fileURLToPath(import.meta.url)) === "main";
 if (isEntry) {
   let config: Config;
   try {

@@ -5,7 +5,11 @@ import { queryClient } from "./lib/query-client";
 import { App } from "./app/app";
 import { ErrorBoundary } from "./app/error-boundary";
 import { Toaster } from "./components/ui/toast";
+import { installSessionGuard } from "./lib/session-guard";
 import "./styles.css";
+
+// a page shown again from the back/forward cache checks who is signed in first (issue 15 #10)
+installSessionGuard();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

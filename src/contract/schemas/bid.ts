@@ -1,11 +1,17 @@
-import { z } from "zod";
+// plain English for every check a field does not word itself (issue 15)
+import { z } from "../plain-errors";
 import { MSG } from "../messages";
 import type { BidStatus, LoadStatus } from "../constants";
+import type { Load } from "./load";
 
 // spec §5: amount ≥ 0.01; notes optional, trimmed, omitted when empty
 export const bidInputSchema = z.object({
   loadId: z.uuid(),
-  bidAmount: z.number({ error: MSG.bidAmount }).min(0.01, MSG.bidAmount).max(99_999_999.99),
+  // a missing amount is the spec's "greater than 0"; text such as "1,100" is not a number of pounds
+  bidAmount: z
+    .number({ error: (iss) => (iss.code === "invalid_type" ? (iss.input == null ? MSG.bidAmount : MSG.bidAmountFormat) : undefined) })
+    .min(0.01, MSG.bidAmount)
+    .max(99_999_999.99),
   notes: z
     .string()
     .max(1000)
@@ -19,9 +25,15 @@ export interface Bid {
   loadId: string;
   carrierId: string;
   bidAmount: number;
+  /**
+   * The load's listed price when this amount was bid (Manage Bids' "vs listed");
+   * null for bids from before it was kept whose load has been awarded since.
+   */
+  listedPrice: number | null;
   notes: string | null;
   status: BidStatus;
   createdAt: string;
+  /** when the amount was last set (a carrier updating a pending bid), or when it was decided */
   updatedAt: string;
 }
 
@@ -37,4 +49,17 @@ export interface BidWithCarrier extends Bid {
 export interface OwnBid extends Bid {
   loadNumber: string;
   loadStatus: LoadStatus;
+}
+
+/**
+ * GET /api/loads/with-bids (staff): the admin's "Loads with Bids" tab (spec §2), an
+ * available load with its pending bids summed up. Same query as GET /api/loads
+ * (search, sort, limit, offset; X-Total-Count); the status is always available.
+ */
+export interface LoadWithPendingBids {
+  load: Load;
+  /** pending bids on the load */
+  bidCount: number;
+  /** the lowest pending bid */
+  lowestBid: number;
 }

@@ -1,7 +1,11 @@
 // Load shapes (spec §3) and the query filters of GET /api/loads (contract).
-import { z } from "zod";
+// plain English for every check a field does not word itself (issue 15)
+import { whenMissing, z } from "../plain-errors";
 import { EQUIPMENT_TYPES, FORS_LEVELS, LOAD_STATUSES, TIME_TYPES, WEIGHT_BANDS, DISTANCE_BANDS, PRICE_BANDS } from "../constants";
 import type { LoadStatus, TimeType, EquipmentType } from "../constants";
+import { pageQuerySchema } from "./page";
+import { MSG } from "../messages";
+import { normalisePostcode } from "../postcode";
 
 /** A load in a response; fields a caller may not see are null (contract: redaction). */
 export interface Load {
@@ -59,6 +63,8 @@ export interface Load {
   signedPaperworkUrl: string | null;
   createdAt: string;
   updatedAt: string;
+  /** an available load whose pickup day (UK time) has ended: off the board, listed for staff to re-offer (contract) */
+  expired: boolean;
 }
 
 /** Fields hidden from a carrier unless the load is theirs and approved or completed (spec §5, §6). */
@@ -74,20 +80,32 @@ export const PRIVATE_LOAD_FIELDS = [
   "deliveryReference",
 ] as const;
 
-const text = (max = 500) => z.string().trim().max(max);
+/** Text up to `max` characters; `required`: the field's words when it is missing or not text. */
+const text = (max = 500, required?: string) => z.string(required ? { error: whenMissing(required) } : undefined).trim().max(max);
 const optText = (max = 500) =>
   z
     .union([text(max), z.null()])
     .optional()
     .transform((v) => (v === "" ? null : v));
 const hhmm = z
-  .union([z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Time must be in HH:MM format"), z.literal(""), z.null()])
+  .union([z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, MSG.timeFormat), z.literal(""), z.null()])
   .optional()
   .transform((v) => (v ? v : null));
 const isoDate = z
   .union([z.iso.datetime({ offset: true }), z.iso.date(), z.literal(""), z.null()])
   .optional()
   .transform((v) => (v ? v : null));
+/** contract: a UK postcode, stored normalised ("ll615ul" → "LL61 5UL"); empty → none */
+const postcode = z
+  .union([z.string().trim().max(12, MSG.postcode), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return v === undefined ? undefined : null;
+    const normalised = normalisePostcode(v);
+    if (normalised) return normalised;
+    ctx.issues.push({ code: "custom", message: MSG.postcode, input: v });
+    return z.NEVER;
+  });
 const optNumber = (max: number, int = false) =>
   z
     .union([int ? z.number().int().min(0).max(max) : z.number().min(0).max(max), z.null()])
@@ -98,9 +116,9 @@ export const loadInputSchema = z.object({
   loadNumber: optText(40),
   mandataNumber: optText(60),
   pickupAddress: optText(),
-  pickupCity: text(120).min(1, "Pickup city is required"),
+  pickupCity: text(120, MSG.pickupCityRequired).min(1, MSG.pickupCityRequired),
   pickupState: optText(120),
-  pickupZip: optText(12),
+  pickupZip: postcode,
   pickupDate: isoDate,
   pickupTimeType: z.enum(TIME_TYPES).default("exact"),
   pickupStartTime: hhmm,
@@ -109,9 +127,9 @@ export const loadInputSchema = z.object({
   pickupReference: optText(120),
   pickupInstructions: optText(2000),
   deliveryAddress: optText(),
-  deliveryCity: text(120).min(1, "Delivery city is required"),
+  deliveryCity: text(120, MSG.deliveryCityRequired).min(1, MSG.deliveryCityRequired),
   deliveryState: optText(120),
-  deliveryZip: optText(12),
+  deliveryZip: postcode,
   deliveryDate: isoDate,
   deliveryTimeType: z.enum(TIME_TYPES).default("exact"),
   deliveryStartTime: hhmm,
@@ -124,7 +142,10 @@ export const loadInputSchema = z.object({
   width: optNumber(999.9),
   height: optNumber(999.9),
   distance: optNumber(100_000, true),
-  price: z.number({ error: "Price is required" }).min(0, "Price cannot be negative").max(99_999_999.99),
+  price: z
+    .number({ error: (iss) => (iss.code === "invalid_type" ? (iss.input === undefined ? MSG.priceRequired : MSG.priceNumber) : undefined) })
+    .min(0, MSG.priceNegative)
+    .max(99_999_999.99),
   cargoType: optText(200),
   equipmentType: z.enum(EQUIPMENT_TYPES).default("Flatbed"),
   isUrgent: z.boolean().default(false),
@@ -145,10 +166,41 @@ export type LoadInput = z.input<typeof loadInputSchema>;
 export type LoadInputParsed = z.output<typeof loadInputSchema>;
 
 const bandKey = (bands: { key: string }[]) => z.enum(bands.map((b) => b.key) as [string, ...string[]]);
-const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD");
+const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dateFormat);
 
-/** GET /api/loads query (contract: filters and paging). "all" means no filter. */
-export const loadFiltersSchema = z.object({
+/**
+ * Orders of GET /api/loads (contract "Carrier board order"): a leading "-" means
+ * descending. Every order ends with the load id, so pages never overlap or skip.
+ */
+export const LOAD_SORTS = ["-pickupDate", "pickupDate", "price", "-price", "ratePerMile", "-ratePerMile", "distance", "-createdAt"] as const;
+export type LoadSort = (typeof LOAD_SORTS)[number];
+/** contract: "Lists come newest first unless a call says otherwise (loads: pickupDate descending)" */
+export const DEFAULT_LOAD_SORT: LoadSort = "-pickupDate";
+
+/**
+ * The status filter's values: the five statuses, where "available" means on the
+ * board today, and "expired": available loads whose pickup day (UK) has ended (staff).
+ */
+export const LOAD_STATUS_FILTERS = [...LOAD_STATUSES, "expired"] as const;
+export type LoadStatusFilter = (typeof LOAD_STATUS_FILTERS)[number];
+
+/** the radius of a "near" filter (contract: miles 10–300); 50 when a postcode comes without one */
+export const NEAR_MILES = { min: 10, max: 300, default: 50 } as const;
+const nearPostcode = z
+  .string()
+  .trim()
+  .max(12, MSG.postcode)
+  .optional()
+  .transform((v) => v || undefined);
+const nearMiles = z.coerce
+  .number()
+  .int("Miles must be a whole number")
+  .min(NEAR_MILES.min, `Miles must be between ${NEAR_MILES.min} and ${NEAR_MILES.max}`)
+  .max(NEAR_MILES.max, `Miles must be between ${NEAR_MILES.min} and ${NEAR_MILES.max}`)
+  .optional();
+
+/** GET /api/loads query (contract: filters, sort and paging). "all" means no filter. */
+export const loadFiltersSchema = pageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
   weight: z.union([bandKey(WEIGHT_BANDS), z.literal("all")]).optional(),
   distance: z.union([bandKey(DISTANCE_BANDS), z.literal("all")]).optional(),
@@ -158,7 +210,7 @@ export const loadFiltersSchema = z.object({
     .max(200)
     .optional()
     .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter((s) => s && s !== "all") : []))
-    .pipe(z.array(z.enum(LOAD_STATUSES)).max(5)),
+    .pipe(z.array(z.enum(LOAD_STATUS_FILTERS)).max(LOAD_STATUS_FILTERS.length)),
   equipmentType: z.union([z.enum(EQUIPMENT_TYPES), z.literal("all")]).optional(),
   carrier: z
     .string()
@@ -168,16 +220,29 @@ export const loadFiltersSchema = z.object({
     .pipe(z.array(z.string().max(200)).max(50)),
   from: ymd.optional(),
   to: ymd.optional(),
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  // contract "Saved searches and lane alerts": within `miles` of a postcode, between district centroids
+  pickupNear: nearPostcode,
+  pickupMiles: nearMiles,
+  deliveryNear: nearPostcode,
+  deliveryMiles: nearMiles,
+  sort: z.enum(LOAD_SORTS).default(DEFAULT_LOAD_SORT),
 });
 export type LoadFilters = z.output<typeof loadFiltersSchema>;
 
 export const acceptLoadSchema = z.object({ userId: z.uuid().optional() });
 
-export const loadStatusSchema = z.object({
-  status: z.enum(LOAD_STATUSES),
+/** The target status alone: read before the rest of the body (state before shape, contract 409). */
+export const loadStatusTargetSchema = z.object({ status: z.enum(LOAD_STATUSES) });
+
+export const loadStatusSchema = loadStatusTargetSchema.extend({
   userId: z.uuid().nullable().optional(),
+  /** approving: the customer's own PO number; empty or absent → the next PO-{year}-{5 digits} if the load has none (contract) */
+  mandataNumber: z
+    .string()
+    .trim()
+    .max(60, MSG.poNumberLength)
+    .optional()
+    .transform((v) => v || undefined),
   acceptedBy: z.uuid().nullable().optional(),
   acceptedByCarrier: z.string().max(200).nullable().optional(),
   reason: z.string().trim().max(500).optional(),
@@ -208,6 +273,6 @@ export interface Stats {
 }
 
 export const calculateDistanceSchema = z.object({
-  pickupPostcode: z.string().trim().min(1, "Pickup postcode is required").max(12),
-  deliveryPostcode: z.string().trim().min(1, "Delivery postcode is required").max(12),
+  pickupPostcode: z.string({ error: whenMissing(MSG.pickupPostcodeRequired) }).trim().min(1, MSG.pickupPostcodeRequired).max(12),
+  deliveryPostcode: z.string({ error: whenMissing(MSG.deliveryPostcodeRequired) }).trim().min(1, MSG.deliveryPostcodeRequired).max(12),
 });

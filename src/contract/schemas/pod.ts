@@ -1,10 +1,11 @@
-import { z } from "zod";
+// plain English for every check a field does not word itself (issue 15)
+import { whenMissing, z } from "../plain-errors";
 import { MSG } from "../messages";
 
-const required = (msg: string) => z.string({ error: msg }).trim().min(1, msg).max(200);
+const required = (msg: string) => z.string({ error: whenMissing(msg) }).trim().min(1, msg).max(200);
 const requiredDate = (msg: string) =>
   z
-    .string({ error: msg })
+    .string({ error: whenMissing(msg) })
     // abort: an empty date is one message, not also "not a date"
     .min(1, { error: msg, abort: true })
     .max(40)

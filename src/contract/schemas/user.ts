@@ -1,19 +1,23 @@
 // Account schemas: spec §5 rules and messages, used by the forms and the server alike.
-import { z } from "zod";
+// plain English for every check a field does not word itself (issue 15)
+import { whenMissing, z } from "../plain-errors";
 import { ROLES } from "../constants";
 import { MSG } from "../messages";
+import { pageQuerySchema } from "./page";
 
 const MAX_TEXT = 200;
 
 export const emailSchema = z
-  .string({ error: MSG.email })
+  .string({ error: whenMissing(MSG.email) })
   .trim()
   .max(254, MSG.email)
-  .pipe(z.email(MSG.email))
+  // the HTML5 rule, as the browser's type=email field checks it: a domain without a
+  // dot is an address too, and the contract's first admin is admin@localhost
+  .pipe(z.email({ pattern: z.regexes.html5Email, error: MSG.email }))
   .transform((v) => v.toLowerCase());
 
 export const passwordSchema = z
-  .string({ error: MSG.passwordLength })
+  .string({ error: whenMissing(MSG.passwordLength) })
   .min(8, MSG.passwordLength)
   .max(MAX_TEXT, "Password must be at most 200 characters long")
   .regex(/[a-z]/, MSG.passwordLower)
@@ -22,15 +26,15 @@ export const passwordSchema = z
   .regex(/[@$!%*?&]/, MSG.passwordSpecial);
 
 export const contactNumberSchema = z
-  .string({ error: MSG.contactRequired })
+  .string({ error: whenMissing(MSG.contactRequired) })
   .trim()
   .min(1, MSG.contactRequired)
   .max(40, MSG.contactInvalid)
   .regex(/^\+?[\d\s\-()]{10,}$/, MSG.contactInvalid);
 
-const nameSchema = z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(MAX_TEXT);
+const nameSchema = z.string({ error: whenMissing(MSG.nameRequired) }).trim().min(1, MSG.nameRequired).max(MAX_TEXT);
 const carrierNameSchema = z
-  .string({ error: MSG.carrierNameRequired })
+  .string({ error: whenMissing(MSG.carrierNameRequired) })
   .trim()
   .min(1, MSG.carrierNameRequired)
   .max(MAX_TEXT);
@@ -50,14 +54,14 @@ export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(MAX_TEXT),
+  password: z.string({ error: whenMissing(MSG.passwordRequired) }).min(1, MSG.passwordRequired).max(MAX_TEXT),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: MSG.resetTokenRequired }).min(1, MSG.resetTokenRequired).max(MAX_TEXT),
+  token: z.string({ error: whenMissing(MSG.resetTokenRequired) }).min(1, MSG.resetTokenRequired).max(MAX_TEXT),
   newPassword: passwordSchema,
 });
 
@@ -70,7 +74,7 @@ export const resetPasswordFormSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { message: MSG.passwordsDontMatch, path: ["confirmPassword"] });
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: MSG.currentPasswordRequired }).min(1, MSG.currentPasswordRequired).max(MAX_TEXT),
+  currentPassword: z.string({ error: whenMissing(MSG.currentPasswordRequired) }).min(1, MSG.currentPasswordRequired).max(MAX_TEXT),
   newPassword: passwordSchema,
 });
 
@@ -82,12 +86,19 @@ export const changePasswordFormSchema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: MSG.passwordsDontMatch, path: ["confirmPassword"] });
 
-/** A user editing their own profile (spec §1). */
+/**
+ * A user editing their own profile (spec §1). Their company (carrierName) is
+ * their membership, which only staff change (contract PUT /api/users/{id}):
+ * others send it unchanged or not at all.
+ */
 export const profileSchema = z.object({
   name: nameSchema,
-  carrierName: carrierNameSchema,
+  carrierName: carrierNameSchema.optional(),
   contactNumber: contactNumberSchema,
 });
+
+/** contract PUT /api/users/{id}: a non-staff user's own carrierName, changed → 403 */
+export const ONLY_STAFF_CHANGE_COMPANY = "Only staff can change your company.";
 
 /** Staff editing a user (spec §5 admin user form): blank password keeps the current one. */
 export const userUpdateSchema = z.object({
@@ -120,6 +131,72 @@ export interface UserWithStats extends User {
   loadsAccepted: number;
   totalEarnings: number;
 }
+
+/**
+ * An applicant whose carrierName matches an existing company (case-insensitive,
+ * trimmed) joins it, and its bookings, when approved (contract "Users and admin").
+ * `members`: approved accounts of that company; `bookings`: its accepted,
+ * approved and completed loads.
+ */
+export interface CompanyMatch {
+  carrierName: string;
+  members: number;
+  bookings: number;
+}
+
+/** GET /api/users/pending: a registration and the company approving it would join. */
+export interface PendingUser extends User {
+  joinsCompany: CompanyMatch | null;
+}
+
+/** "Joins Smith Haulage Ltd: 3 members" (contract), with the bookings when no member is left to name. */
+export function joinsCompanyText(m: CompanyMatch): string {
+  const members = `${m.members.toLocaleString("en-GB")} ${m.members === 1 ? "member" : "members"}`;
+  const bookings = m.members === 0 && m.bookings > 0 ? `, ${m.bookings.toLocaleString("en-GB")} ${m.bookings === 1 ? "booking" : "bookings"}` : "";
+  return `Joins ${m.carrierName}: ${members}${bookings}`;
+}
+
+/**
+ * Sorts of a list: the key ascending, or "-key" descending. Every order ends
+ * with a unique tie-breaker on the server, so pages never overlap or skip.
+ */
+function sortOf<const K extends string>(keys: readonly K[]) {
+  const values = keys.flatMap((k) => [k, `-${k}`]) as [`${K}` | `-${K}`, ...(`${K}` | `-${K}`)[]];
+  return z.enum(values);
+}
+
+const listSearch = z.string().trim().max(200).optional();
+
+export const USER_SORT_KEYS = ["name", "carrierName", "contactNumber", "email", "role", "loadsAccepted", "totalEarnings", "lastLoginAt", "createdAt"] as const;
+export type UserSortKey = (typeof USER_SORT_KEYS)[number];
+/** GET /api/users: search by name, email or company; newest first unless sorted (contract). */
+export const userListQuerySchema = pageQuerySchema.extend({
+  search: listSearch,
+  sort: sortOf(USER_SORT_KEYS).default("-createdAt"),
+});
+export type UserListQuery = z.output<typeof userListQuerySchema>;
+
+export const PENDING_SORT_KEYS = ["name", "carrierName", "contactNumber", "email", "createdAt"] as const;
+export type PendingSortKey = (typeof PENDING_SORT_KEYS)[number];
+/** GET /api/users/pending: the same search; newest registration first unless sorted. */
+export const pendingListQuerySchema = pageQuerySchema.extend({
+  search: listSearch,
+  sort: sortOf(PENDING_SORT_KEYS).default("-createdAt"),
+});
+export type PendingListQuery = z.output<typeof pendingListQuerySchema>;
+
+export const CARRIER_SORT_KEYS = ["carrierName", "acceptedLoads", "totalEarnings", "lastActivity", "joinedAt"] as const;
+export type CarrierSortKey = (typeof CARRIER_SORT_KEYS)[number];
+/**
+ * GET /api/users/carrier: search by company, contact name or email (every
+ * member, not only the two shown). Without a sort: newest company first,
+ * companies known only from loads after them, "Unknown Carrier" last.
+ */
+export const carrierListQuerySchema = pageQuerySchema.extend({
+  search: listSearch,
+  sort: sortOf(CARRIER_SORT_KEYS).optional(),
+});
+export type CarrierListQuery = z.output<typeof carrierListQuerySchema>;
 
 export interface CarrierSummary {
   carrierName: string;

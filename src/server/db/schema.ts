@@ -10,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -147,6 +148,12 @@ export const bids = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     bidAmount: numeric("bid_amount", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    /**
+     * The load's listed price when this amount was bid (set with each new amount):
+     * Manage Bids compares the bid with it, not with a price changed later (an
+     * award sets the price to the winning bid). Null for bids from before it was kept.
+     */
+    listedPrice: numeric("listed_price", { precision: 10, scale: 2, mode: "number" }),
     notes: text("notes"),
     status: text("status").notNull().default("pending"),
     createdAt: created(),
@@ -218,9 +225,45 @@ export const emailLog = pgTable(
     attempts: integer("attempts").notNull().default(0),
     error: text("error"),
     triggeredBy: uuid("triggered_by"),
+    // the outbox job this attempt belongs to (modules/jobs); null for rows older than the outbox
+    jobId: uuid("job_id"),
     createdAt: created(),
   },
   (t) => [index("email_log_created_idx").on(t.createdAt.desc())],
+);
+
+// Background work (style.md "Growing it": modules/jobs): one table for every kind
+// of job. A job is written in the transaction of the change that causes it, then
+// claimed by one worker at a time (FOR UPDATE SKIP LOCKED and a lease that the
+// worker keeps extending while it runs). pending → running → done | failed; a
+// running job whose lease ran out (its process died) is claimable again.
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    // when the job is next due (the first attempt, or the next retry)
+    runAt: ts("run_at").notNull().defaultNow(),
+    // retried with back-off until at least this time, then failed (24 h from enqueue or resend)
+    retryUntil: ts("retry_until").notNull(),
+    lastError: text("last_error"),
+    // the worker that holds the job and until when (extended while it runs)
+    claimedBy: text("claimed_by"),
+    lockedUntil: ts("locked_until"),
+    // jobs written together (one bulk email): progress is counted per batch
+    batchId: uuid("batch_id"),
+    createdAt: created(),
+    doneAt: ts("done_at"),
+  },
+  (t) => [
+    index("jobs_due_idx").on(t.runAt).where(sql`${t.status} = 'pending'`),
+    index("jobs_lease_idx").on(t.lockedUntil).where(sql`${t.status} = 'running'`),
+    index("jobs_kind_status_idx").on(t.kind, t.status, t.createdAt),
+    index("jobs_batch_idx").on(t.batchId).where(sql`${t.batchId} is not null`),
+  ],
 );
 
 // Throttle counters live in the database so every process counts the same (contract).
@@ -236,16 +279,96 @@ export const authAttempts = pgTable(
 );
 
 // Stored uploads and the single-use tickets that let a client PUT one.
-export const objects = pgTable("objects", {
-  key: text("key").primaryKey(),
-  ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
-  contentType: text("content_type"),
-  size: integer("size"),
-  filename: text("filename"),
-  // SHA-256 of the upload URL's token; null once used
-  uploadTokenHash: text("upload_token_hash"),
-  uploadExpiresAt: ts("upload_expires_at").notNull(),
-  uploadedAt: ts("uploaded_at"),
+export const objects = pgTable(
+  "objects",
+  {
+    key: text("key").primaryKey(),
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    contentType: text("content_type"),
+    size: integer("size"),
+    filename: text("filename"),
+    // SHA-256 of the upload URL's token; null once used
+    uploadTokenHash: text("upload_token_hash"),
+    uploadExpiresAt: ts("upload_expires_at").notNull(),
+    uploadedAt: ts("uploaded_at"),
+    // first attached to a load by POD; never-attached uploads are swept after a grace period
+    attachedAt: ts("attached_at"),
+    // when the upload URL was issued: the per-user rate limit counts these
+    createdAt: created(),
+  },
+  (t) => [
+    index("objects_upload_token_idx").on(t.uploadTokenHash),
+    index("objects_owner_created_idx").on(t.ownerId, t.createdAt),
+    index("objects_unattached_idx").on(t.createdAt).where(sql`${t.attachedAt} is null`),
+  ],
+);
+
+// Idempotency-Key replays (plugins/idempotency.ts): the first answer to a user's
+// state-changing request, given again to a retry with the same key and request.
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    // SHA-256 of method, path and body: the same key with another request is refused
+    requestHash: text("request_hash").notNull(),
+    // null while the first request runs (the claim)
+    status: integer("status"),
+    contentType: text("content_type"),
+    responseBody: text("response_body"),
+    createdAt: ts("created_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_expires_idx").on(t.expiresAt)],
+);
+
+// Notifications (contract-beyond "Notifications", issue 16): one row per recipient,
+// written in the transaction of the event that causes it (modules/notifications).
+// The bell reads a user's newest first and counts their unread.
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    loadId: uuid("load_id").references(() => loads.id, { onDelete: "set null" }),
+    createdAt: created(),
+    readAt: ts("read_at"),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc(), t.id),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+// Which email types a user turned off (contract: default all on). One row per
+// user and type switched off or on again; a missing row means on.
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    email: boolean("email").notNull(),
+    updatedAt: updated(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);
+
+// Server secrets made once and kept in the database, so every process signs and
+// checks the same (the unsubscribe links' HMAC key; never the session).
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
   createdAt: created(),
 });
 
@@ -259,3 +382,55 @@ export const changeCounters = pgTable("change_counters", {
 export type UserRow = typeof users.$inferSelect;
 export type LoadRow = typeof loads.$inferSelect;
 export type BidRow = typeof bids.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
+
+// Saved searches (contract "Saved searches and lane alerts", modules/saved-searches):
+// a user's board filters under a name, and whether a new matching load is told to
+// them at once (instant), in a daily email (daily) or not at all (off).
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    // the keys of GET /api/loads plus pickupNear/deliveryNear ({postcode, miles})
+    filters: jsonb("filters").notNull(),
+    alert: text("alert").notNull().default("off"),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index("saved_searches_user_idx").on(t.userId, t.createdAt.desc()),
+    index("saved_searches_alert_idx").on(t.alert, t.userId).where(sql`${t.alert} <> 'off'`),
+  ],
+);
+
+// One instant lane alert per load and user, whichever process or job gets there
+// first: the insert that wins (ON CONFLICT DO NOTHING) is the one that notifies.
+export const laneAlerts = pgTable(
+  "lane_alerts",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    loadId: uuid("load_id")
+      .notNull()
+      .references(() => loads.id, { onDelete: "cascade" }),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.loadId] })],
+);
+
+// The daily lane-alert digest: one row a UK day, claimed by one process (the
+// primary key), covering the loads that became available since the previous one.
+export const laneDigests = pgTable("lane_digests", {
+  day: text("day").primaryKey(),
+  since: ts("since").notNull(),
+  until: ts("until").notNull(),
+  createdAt: created(),
+});
+
+export type SavedSearchRow = typeof savedSearches.$inferSelect;

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 import { bids, loadEvents, loadViews, loads, users, type UserRow } from "./schema";
 import { hashPassword } from "../lib/crypto";
-import { ukDayStart } from "../modules/loads/uk-day";
+import { ukWallToInstant } from "../../contract/wall-clock";
 import { ratePerMile } from "../modules/loads/load-visibility";
 
 /** Fixed demo password for every demo account; meets the §5 rules. */
@@ -24,7 +24,7 @@ interface Place {
   lon: number;
 }
 
-// Coordinates: the postcode district centroid (shared/data/uk-outcodes.csv).
+// Coordinates: the postcode district centroid (data/uk-outcodes.csv, shipped in the repository).
 const PLACES: Place[] = [
   { town: "Birmingham", county: "West Midlands", postcode: "B5 4BU", address: "Goods Yard, Bullring, Edgbaston Street", lat: 52.46907, lon: -1.89766 },
   { town: "Manchester", county: "Greater Manchester", postcode: "M4 3AQ", address: "Service Yard, Arndale Centre, High Street", lat: 53.48499, lon: -2.23015 },
@@ -160,9 +160,8 @@ function ukTime(now: Date, dayOffset: number, hhmm: string): Date {
   const day = new Date(now.getTime() + dayOffset * 86_400_000);
   const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(day);
   const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-  const start = ukDayStart(get("year"), get("month"), get("day"));
   const [h, m] = hhmm.split(":").map(Number);
-  return new Date(start.getTime() + (h * 60 + m) * 60_000);
+  return new Date(ukWallToInstant(get("year"), get("month"), get("day"), h, m));
 }
 
 interface DemoUser {
@@ -399,6 +398,7 @@ export async function seedDemo(opts: { db: DbOrTx; now: Date }): Promise<SeedRes
         spec.bids.push({
           carrierId: bidder.id,
           bidAmount: Math.round(price * between(0.85, 1.08) * 100) / 100,
+          listedPrice: price,
           notes: pick([null, "Can collect a day early if that helps.", "Return load wanted from this area.", "Price includes straps and edge protection.", null]),
           status: "pending",
           createdAt: at,
@@ -409,13 +409,15 @@ export async function seedDemo(opts: { db: DbOrTx; now: Date }): Promise<SeedRes
     if (status === "available" && i % 4 === 1) {
       // an earlier offer the office turned down
       const at = new Date(now.getTime() - between(24, 72) * 3_600_000);
-      spec.bids.push({ carrierId: bidders[i % bidders.length].id, bidAmount: Math.round(price * 0.7), notes: "Best I can do.", status: "rejected", createdAt: at, updatedAt: at });
+      spec.bids.push({ carrierId: bidders[i % bidders.length].id, bidAmount: Math.round(price * 0.7), listedPrice: price, notes: "Best I can do.", status: "rejected", createdAt: at, updatedAt: at });
     }
     if ((status === "approved" || status === "completed") && i % 3 === 0 && values.acceptedBy) {
-      // won through a bid: the winning bid and the losers
+      // won through a bid: the winning bid and the losers; the award set the price to the
+      // winning amount, so the bids were made on a listing a little above it
       const at = new Date(createdAt.getTime() + 3_600_000);
-      spec.bids.push({ carrierId: values.acceptedBy, bidAmount: price, notes: "Available same day.", status: "accepted", createdAt: at, updatedAt: at });
-      spec.bids.push({ carrierId: bidders[0].id, bidAmount: Math.round(price * 1.06), status: "rejected", createdAt: at, updatedAt: at });
+      const listedPrice = Math.round(price * 1.05);
+      spec.bids.push({ carrierId: values.acceptedBy, bidAmount: price, listedPrice, notes: "Available same day.", status: "accepted", createdAt: at, updatedAt: at });
+      spec.bids.push({ carrierId: bidders[0].id, bidAmount: Math.round(price * 1.06), listedPrice, status: "rejected", createdAt: at, updatedAt: at });
     }
 
     // who has looked at it

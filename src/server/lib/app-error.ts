@@ -3,6 +3,8 @@
 import type { ErrorDetail } from "../../contract/errors";
 
 export class AppError extends Error {
+  /** response headers sent with the error (Retry-After on 429, 503, 507) */
+  headers?: Record<string, string>;
   constructor(
     public readonly status: number,
     message: string,
@@ -12,6 +14,11 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = "AppError";
+  }
+
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
   }
 }
 

@@ -7,7 +7,7 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const details = result.error.issues.map((i) => ({ path: i.path.join(".") || "body", message: i.message }));
-  throw new AppError(400, details[0]?.message ?? "Invalid request", details);
+  throw new AppError(400, details[0]?.message ?? "The request could not be read", details);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

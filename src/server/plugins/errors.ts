@@ -1,18 +1,40 @@
 // One error handler (style.md §6): AppError, zod failures, Fastify's own client
 // errors (bad JSON, too large) and everything unexpected become the contract's
 // error body. 5xx are logged with the request id and never show internals.
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
 import { AppError } from "../lib/app-error";
+import { isDatabaseUnavailable } from "../db/client";
+
+const RETRY_AFTER_SECONDS = 5;
+
+export const BAD_URL_MESSAGE = "Bad request: the address is not valid";
+
+/**
+ * Errors Fastify meets before any route or hook runs (bad percent-encoding in the
+ * path, FST_ERR_BAD_URL; a bad Content-Type header): the contract's error shape,
+ * not Fastify's own {statusCode, code, error, message}. Passed to Fastify() as
+ * `frameworkErrors` in app.ts.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  void reply.status(400).send({ error: err.code === "FST_ERR_BAD_URL" ? BAD_URL_MESSAGE : "Bad request" });
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | Error, req, reply) => {
     if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
       return reply.status(err.status).send({ error: err.message, ...(err.details ? { details: err.details } : {}), ...err.extra });
     }
     if (err instanceof ZodError) {
       const details = err.issues.map((i) => ({ path: i.path.join(".") || "body", message: i.message }));
       return reply.status(400).send({ error: details[0]?.message ?? "Invalid request", details });
+    }
+    // contract: a database that is unreachable or not answering is a 503 the client may retry
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err, reqId: req.id }, "database unavailable");
+      reply.header("Retry-After", String(RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ error: "The service is briefly unavailable. Please try again in a few seconds." });
     }
     // A value PostgreSQL cannot store (NUL in text, a number out of range, a bad
     // date) is the client's mistake: 400, whichever module let it through.

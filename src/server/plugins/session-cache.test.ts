@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { ENGINES, TestClock, createTestApp, eventually, type TestApp } from "../../../test/helpers";
+import { postgresOnly } from "../../../test/skips";
 import { signedIn } from "../../../test/factories";
 import { buildApp, type App } from "../app";
 import { sessions, users } from "../db/schema";
@@ -55,7 +56,7 @@ describe.each(ENGINES)("the session cache on %s", (engine) => {
     clock.set(new Date("2026-11-23T09:00:00Z"));
   });
 
-  it.runIf(engine === "postgres")("signing out through a second process is refused by the first within a second", async () => {
+  postgresOnly(engine).it("signing out through a second process is refused by the first within a second", async () => {
     const other = await t.testDb.reopen();
     const b = await buildApp({ config: t.config, database: other, serveWeb: false, clock });
     try {

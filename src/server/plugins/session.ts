@@ -1,7 +1,7 @@
 // Sessions live in the database (contract: any process serves any request):
 // the cookie holds a random token, the table holds only its SHA-256.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { sessions, users, type UserRow } from "../db/schema";
 import type { DbOrTx } from "../db/client";
@@ -35,6 +35,8 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
 
   app.addHook("onRequest", async (req) => {
     if (!req.url.startsWith("/api/") && !req.url.startsWith("/objects/")) return;
+    // health checks answer for the process and the database, never for a caller
+    if (req.url.startsWith("/api/health")) return;
     const token = req.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const id = sha256(token);
@@ -73,6 +75,17 @@ export async function endSessions(db: DbOrTx, userId: string, keepSessionId?: st
   await db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+/** Of these sessions, the ones still signed in: not ended, not expired, their account approved (live streams). */
+export async function signedInSessions(db: DbOrTx, sessionIds: string[], now: Date): Promise<Set<string>> {
+  if (!sessionIds.length) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, now), eq(users.isApproved, true)));
+  return new Set(rows.map((r) => r.id));
 }
 
 export function requireUser(req: FastifyRequest): UserRow {

@@ -26,18 +26,18 @@ export function boardPreloadLink(webDist: string): string | null {
   const manifest = JSON.parse(readFileSync(path, "utf8")) as Record<string, ManifestChunk>;
   const board = manifest[BOARD_SOURCE];
   if (!board) return null;
-  // the entry's own imports are already modulepreloaded by index.html
-  const entry = Object.values(manifest).find((c) => c.isEntry);
-  const skip = new Set([entry?.file, ...(entry?.imports ?? []).map((k) => manifest[k]?.file)]);
-  const files = new Set<string>();
-  const walk = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
+  /** a chunk and every chunk it imports, transitively */
+  const closure = (key: string | undefined, files = new Set<string>()): Set<string> => {
+    const chunk = key ? manifest[key] : undefined;
+    if (!chunk || files.has(chunk.file)) return files;
     files.add(chunk.file);
-    for (const k of chunk.imports ?? []) walk(k);
+    for (const k of chunk.imports ?? []) closure(k, files);
+    return files;
   };
-  walk(BOARD_SOURCE);
-  const scripts = [...files].filter((f) => !skip.has(f)).map((f) => `</${f}>; rel=modulepreload; crossorigin`);
+  // index.html already modulepreloads the entry and everything it imports, transitively
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const skip = closure(entryKey);
+  const scripts = [...closure(BOARD_SOURCE)].filter((f) => !skip.has(f)).map((f) => `</${f}>; rel=modulepreload; crossorigin`);
   // crossorigin=use-credentials matches the app's fetch(url, { credentials: "include" })
   const calls = BOARD_CALLS.map((u) => `<${u}>; rel=preload; as=fetch; crossorigin=use-credentials`);
   return [...calls, ...scripts].join(", ");

@@ -2,7 +2,7 @@
 // shows the login page. Signed in: /, /admin (staff only, else 404), /guide,
 // /register, /user-guide; anything else the 404 page. While the current user
 // loads, a spinner with "Loading...".
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Redirect, Route, Switch } from "wouter";
 import { useAuth } from "../features/auth/use-auth";
 import { homePathFor } from "../features/auth/api/login";
@@ -11,6 +11,7 @@ import { Spinner } from "../components/ui/spinner";
 import { Header } from "../components/header";
 import { NotFoundPage } from "../components/not-found-page";
 import { useLiveUpdates } from "../lib/live";
+import { forgetSignedInData } from "../lib/session-guard";
 
 // each page is its own chunk: a signed-out visitor never loads the board, a carrier
 // never loads the forms of the signed-out pages (issue 8: first-load JS budget)
@@ -22,6 +23,7 @@ const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-pag
 // the admin code is split off the carrier's path (issue 8: first-load JS budget)
 const AdminPage = lazy(() => import("../features/admin/admin-page"));
 const GuidePage = lazy(() => import("../features/guide/guide-page"));
+const SavedSearchesPage = lazy(() => import("../features/saved-searches/saved-searches-page"));
 const UserGuidePage = lazy(() => import("../features/guide/user-guide-page"));
 
 function SkipLink() {
@@ -58,6 +60,13 @@ export function App() {
   useEffect(() => showFlashToast(), []);
   // server change notices make open boards refetch at once; polling stays the fallback
   useLiveUpdates(isAuthenticated);
+  // signed out under us (another tab, an expired session, Back after logout): nothing
+  // of the previous user stays in the query cache (issue 15 #10)
+  const wasSignedIn = useRef(false);
+  useEffect(() => {
+    if (wasSignedIn.current && !isAuthenticated && !isLoading) forgetSignedInData();
+    if (!isLoading) wasSignedIn.current = isAuthenticated;
+  }, [isAuthenticated, isLoading]);
 
   if (isLoading) {
     return (
@@ -77,6 +86,7 @@ export function App() {
             <Route path="/" component={BoardPage} />
             <Route path="/admin">{isStaff ? <AdminPage /> : <NotFoundPage />}</Route>
             <Route path="/guide" component={GuidePage} />
+            <Route path="/saved-searches" component={SavedSearchesPage} />
             <Route path="/user-guide" component={UserGuidePage} />
             <Route path="/register" component={RegisterPage} />
             {/* a reset link opened while signed in still works (it may be for another account) */}

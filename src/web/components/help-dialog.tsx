@@ -1,10 +1,13 @@
 // Help (spec §2 header): the carrier portal user guide PDF in a frame, with Open in
-// New Tab, Download, Close, View User Guide and Download PDF. Signed out, the HTML
-// guide is not reachable (spec §6), so View User Guide opens the PDF instead.
+// New Tab, Download, Close, View User Guide and Download PDF, and the data sources'
+// attributions. Signed out, the HTML guide is not reachable (spec §6), so View User
+// Guide opens the PDF instead.
 import { Dialog as D } from "radix-ui";
-import { BookOpen, Download, ExternalLink, X } from "lucide-react";
+import { BookOpen, ChevronRight, Download, ExternalLink, X } from "lucide-react";
 import { Button } from "./ui/button";
+import { useDialogFocus } from "./ui/dialog-focus";
 import { GUIDE_VERSION_LINE, USER_GUIDE_DOWNLOAD_NAME, USER_GUIDE_PDF_URL } from "../features/guide/guide-content";
+import { DataSources } from "../features/guide/data-sources";
 
 const linkButton =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 text-sm font-medium transition-colors focus-visible:outline-2";
@@ -21,11 +24,17 @@ export function HelpDialog({
   signedIn: boolean;
 }) {
   const guideHref = signedIn ? "/user-guide" : USER_GUIDE_PDF_URL;
+  // starts on View User Guide, not the ✕; back to Help on close (issue 15 #9)
+  const focus = useDialogFocus();
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <D.Content className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-6 sm:mx-auto sm:max-w-5xl sm:rounded-xl">
+        <D.Content
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+          className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-6 sm:mx-auto sm:max-w-5xl sm:rounded-xl"
+        >
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 p-4">
             <div className="min-w-0">
               <D.Title className="text-lg font-semibold text-slate-900">Carrier Portal User Guide</D.Title>
@@ -41,7 +50,7 @@ export function HelpDialog({
           <div className="flex flex-col gap-2 border-b border-slate-200 bg-slate-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-slate-700">Read the guide as a web page, or keep the PDF for later.</p>
             <div className="grid grid-cols-2 gap-2 sm:flex">
-              <a href={guideHref} target="_blank" rel="noopener" className={primary}>
+              <a href={guideHref} target="_blank" rel="noopener" className={primary} data-autofocus>
                 <BookOpen className="h-4 w-4" aria-hidden="true" />
                 View User Guide
                 <span className="sr-only">(opens in a new tab)</span>
@@ -53,7 +62,7 @@ export function HelpDialog({
             </div>
           </div>
 
-          <div className="flex min-h-0 flex-1 flex-col bg-slate-100 p-2 sm:p-4">
+          <div className="flex min-h-0 flex-1 flex-col overflow-y-auto bg-slate-100 p-2 sm:p-4">
             {/* only mounted while open, so the PDF is fetched on demand */}
             <iframe
               title="Carrier portal user guide (PDF)"
@@ -61,6 +70,16 @@ export function HelpDialog({
               className="min-h-[45vh] w-full flex-1 rounded-md border border-slate-300 bg-white"
             />
             <p className="mt-2 text-xs text-slate-600">Guide not showing? Some phones cannot preview PDFs here: use Open in New Tab or Download.</p>
+            {/* the attributions the postcode data's licences require (OGL, CC BY) */}
+            <details className="group mt-1 text-xs text-slate-600">
+              <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 font-medium text-slate-700 hover:text-slate-900 [&::-webkit-details-marker]:hidden">
+                <ChevronRight className="h-3.5 w-3.5 transition-transform group-open:rotate-90" aria-hidden="true" />
+                Data sources
+              </summary>
+              <div className="pb-1">
+                <DataSources />
+              </div>
+            </details>
           </div>
 
           <div className="grid grid-cols-2 gap-2 border-t border-slate-200 p-3 sm:flex sm:justify-end sm:p-4">

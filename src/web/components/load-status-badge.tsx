@@ -7,6 +7,8 @@ const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
   approved: { label: "Approved", tone: "blue" },
   completed: { label: "Completed", tone: "emerald" },
   cancelled: { label: "Cancelled", tone: "red" },
+  // not a status: an available load whose pickup day (UK) has ended, off the board (contract expiry)
+  expired: { label: "Expired", tone: "slate" },
 };
 
 export function statusLabel(status: string): string {

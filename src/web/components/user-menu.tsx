@@ -2,7 +2,8 @@
 // My Profile, Change Password, Log out. The dialogs live outside the menu so they
 // keep focus after it closes.
 import { useState } from "react";
-import { KeyRound, LogOut, UserRound } from "lucide-react";
+import { Bookmark, KeyRound, LogOut, UserRound } from "lucide-react";
+import { useLocation } from "wouter";
 import type { User } from "@contract/schemas/user";
 import { initials } from "../lib/format";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
@@ -14,6 +15,7 @@ import { useLogout } from "../features/auth/api/logout";
 
 export function UserMenu({ user }: { user: User }) {
   const [dialog, setDialog] = useState<"profile" | "password" | null>(null);
+  const [, navigate] = useLocation();
   const logout = useLogout();
   return (
     <>
@@ -48,6 +50,10 @@ export function UserMenu({ user }: { user: User }) {
           <DropdownMenuItem onSelect={() => setDialog("password")}>
             <KeyRound className="h-4 w-4" aria-hidden="true" />
             Change Password
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => navigate("/saved-searches")}>
+            <Bookmark className="h-4 w-4" aria-hidden="true" />
+            Saved searches
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem destructive disabled={logout.isPending} onSelect={() => logout.mutate()}>

@@ -27,13 +27,50 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
-  const res = await fetch(url, {
+/**
+ * A fresh Idempotency-Key for one user action (accept, bid, POD). From
+ * getRandomValues, which works on plain http too (crypto.randomUUID needs a
+ * secure context).
+ */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Waits before sending a keyed request again after a lost connection or a 503. */
+export const IDEMPOTENT_RETRY_DELAYS_MS = [500, 1500] as const;
+
+/**
+ * fetch with an Idempotency-Key, sent again with the same key when the
+ * connection fails or the server answers 503: the server gives a retry the
+ * first answer if the first try got that far, so the action happens once.
+ */
+export async function fetchIdempotent(url: string, init: RequestInit, key: string, delays: readonly number[] = IDEMPOTENT_RETRY_DELAYS_MS): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set("Idempotency-Key", key);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await fetch(url, { ...init, headers });
+      if (res.status !== 503 || attempt >= delays.length) return res;
+    } catch (e) {
+      if (attempt >= delays.length || (e as Error).name === "AbortError") throw e;
+    }
+    await new Promise((r) => setTimeout(r, delays[attempt]));
+  }
+}
+
+export interface RequestOptions {
+  /** send this Idempotency-Key and retry a lost connection or a 503 with it (newIdempotencyKey per user action) */
+  idempotencyKey?: string;
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown, opts: RequestOptions = {}): Promise<T> {
+  const init: RequestInit = {
     method,
     credentials: "include",
     headers: data !== undefined ? { "Content-Type": "application/json" } : undefined,
     body: data !== undefined ? JSON.stringify(data) : undefined,
-  });
+  };
+  const res = opts.idempotencyKey ? await fetchIdempotent(url, init, opts.idempotencyKey) : await fetch(url, init);
   if (!res.ok) {
     const text = (await res.text()) || res.statusText;
     throw new ApiError(res.status, text);
@@ -45,9 +82,9 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
 
 export const api = {
   get: <T>(url: string) => apiRequest<T>("GET", url),
-  post: <T>(url: string, data?: unknown) => apiRequest<T>("POST", url, data),
-  put: <T>(url: string, data?: unknown) => apiRequest<T>("PUT", url, data),
-  patch: <T>(url: string, data?: unknown) => apiRequest<T>("PATCH", url, data),
+  post: <T>(url: string, data?: unknown, opts?: RequestOptions) => apiRequest<T>("POST", url, data, opts),
+  put: <T>(url: string, data?: unknown, opts?: RequestOptions) => apiRequest<T>("PUT", url, data, opts),
+  patch: <T>(url: string, data?: unknown, opts?: RequestOptions) => apiRequest<T>("PATCH", url, data, opts),
   delete: <T>(url: string) => apiRequest<T>("DELETE", url),
 };
 

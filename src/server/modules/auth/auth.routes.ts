@@ -27,8 +27,11 @@ import {
   takeForgotPasswordSlot,
   takeRegistrationSlot,
 } from "./auth.service";
+import { passwordResetJobKind } from "./password-reset-job";
 
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  ctx.jobs.register(passwordResetJobKind(ctx));
+
   /** The session row named by this request's cookie, whether or not it is still valid. */
   const cookieSessionId = (cookies: Record<string, string | undefined>): string | null => {
     const token = cookies[SESSION_COOKIE];
@@ -59,21 +62,21 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     // counted before validation: malformed floods use up the allowance too
     await takeRegistrationSlot(ctx, req.ip);
     const input = parse(registerSchema, req.body);
-    const user = await registerUser({ ctx, input, actor: req.user, log: req.log });
+    const user = await registerUser({ ctx, input, actor: req.user });
     return reply.status(201).send(toUser(user));
   });
 
   app.post("/api/auth/forgot-password", async (req) => {
     await takeForgotPasswordSlot(ctx, req.ip);
     const input = parse(forgotPasswordSchema, req.body);
-    await requestPasswordReset({ ctx, email: input.email, log: req.log });
+    await requestPasswordReset({ ctx, email: input.email });
     // no account enumeration: one answer for every well-formed email
     return { success: true, message: AUTH_MSG.forgotSent };
   });
 
   app.post("/api/auth/reset-password", async (req) => {
     const input = parse(resetPasswordSchema, req.body);
-    await resetPassword({ ctx, token: input.token, newPassword: input.newPassword, log: req.log });
+    await resetPassword({ ctx, token: input.token, newPassword: input.newPassword });
     return { success: true, message: AUTH_MSG.passwordReset };
   });
 
@@ -89,7 +92,6 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       currentPassword: input.currentPassword,
       newPassword: input.newPassword,
       sessionId: req.sessionId,
-      log: req.log,
     });
     return { success: true, message: AUTH_MSG.passwordChanged };
   });

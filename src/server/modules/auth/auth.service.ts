@@ -1,10 +1,9 @@
 // Accounts: sign-in, registration, password reset and change (spec §4 user
 // approval and session, §5 validation, contract "Auth and account").
-import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from "../../lib/crypto";
+import { dummyPasswordHash, hashPassword, sha256, verifyPassword } from "../../lib/crypto";
 import { endSessions } from "../../plugins/session";
 import { isAdminUser, isStaffRole, type Role } from "../../../contract/constants";
 import { PENDING_APPROVAL } from "../../../contract/errors";
@@ -17,10 +16,8 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
-  listApprovedStaff,
   setLastLogin,
   setPassword,
-  setPasswordResetToken,
 } from "./auth.repository";
 import {
   FORGOT_PER_ADDRESS,
@@ -32,14 +29,15 @@ import {
   takeRequestSlot,
   tooManyAttempts,
 } from "./throttle";
-import {
-  sendPasswordChangedMail,
-  sendPasswordResetMail,
-  sendRegistrationReceivedMails,
-} from "../email/account-mail";
+import { queuePasswordChangedMail, queueRegistrationReceivedMails } from "../email/account-mail";
+import { queueJobs } from "../jobs/jobs.service";
+import { notifyRegistrationPending } from "../notifications/notifications.service";
 
 /** contract: the reset link is valid 1 hour */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+
+/** The job a forgot-password request writes (password-reset-job.ts runs it). */
+export const PASSWORD_RESET_JOB = "password-reset";
 
 export const AUTH_MSG = {
   invalidResetLink: "The password reset link is invalid or expired.",
@@ -55,17 +53,6 @@ export function isUniqueViolation(err: unknown): boolean {
     if (e.code === "23505") return true;
   }
   return false;
-}
-
-/**
- * Mail never fails, nor holds up, the request that caused it (the mail module
- * retries a slow relay for seconds): it is sent in the background, a failure is
- * recorded in email_log by the mail module and logged here without the body.
- */
-export function mailQuietly(log: FastifyBaseLogger, kind: string, send: () => Promise<void>): void {
-  send().catch((err: unknown) => {
-    log.warn({ kind, err: err instanceof Error ? err.message : String(err) }, "mail could not be sent");
-  });
 }
 
 export interface LoginOptions {
@@ -106,15 +93,15 @@ export interface RegisterOptions {
   ctx: AppContext;
   input: z.output<typeof registerSchema>;
   actor: UserRow | null;
-  log: FastifyBaseLogger;
 }
 
 /**
  * contract register. Signed out (or signed in as a carrier): always a pending
- * carrier, whatever role/isAdmin say, and staff are told. Signed in as staff:
- * an approved user with the given role; the admin role only from an admin.
+ * carrier, whatever role/isAdmin say, and staff are told (the mail is queued
+ * with the new account: both or neither). Signed in as staff: an approved user
+ * with the given role; the admin role only from an admin.
  */
-export async function registerUser({ ctx, input, actor, log }: RegisterOptions): Promise<UserRow> {
+export async function registerUser({ ctx, input, actor }: RegisterOptions): Promise<UserRow> {
   const { db } = ctx;
   const byStaff = isStaffRole(actor);
   let role: Role = "carrier";
@@ -129,31 +116,33 @@ export async function registerUser({ ctx, input, actor, log }: RegisterOptions):
   }
   if (await findUserByEmail(db, input.email)) throw new AppError(409, MSG.duplicateEmail);
 
-  let user: UserRow;
+  const password = await hashPassword(input.password);
   try {
-    user = await insertUser(db, {
-      email: input.email,
-      password: await hashPassword(input.password),
-      name: input.name,
-      carrierName: input.carrierName,
-      contactNumber: input.contactNumber,
-      role,
-      isAdmin,
-      isApproved: byStaff,
-      createdAt: ctx.clock.now(),
-      updatedAt: ctx.clock.now(),
+    return await db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        email: input.email,
+        password,
+        name: input.name,
+        carrierName: input.carrierName,
+        contactNumber: input.contactNumber,
+        role,
+        isAdmin,
+        isApproved: byStaff,
+        createdAt: ctx.clock.now(),
+        updatedAt: ctx.clock.now(),
+      });
+      if (!byStaff) {
+        // the applicant's mail; staff hear through their registration_pending notification (and its mail)
+        await queueRegistrationReceivedMails(ctx, tx, user, []);
+        await notifyRegistrationPending({ ctx, tx, applicant: user });
+      }
+      return user;
     });
   } catch (err) {
     // two simultaneous registrations of one email: the unique index decides
     if (isUniqueViolation(err)) throw new AppError(409, MSG.duplicateEmail);
     throw err;
   }
-
-  if (!byStaff) {
-    const staff = await listApprovedStaff(db);
-    mailQuietly(log, "registration-received", () => sendRegistrationReceivedMails(ctx, user, staff));
-  }
-  return user;
 }
 
 /** Count a registration request against the address's hourly allowance (contract). */
@@ -167,39 +156,33 @@ export function takeForgotPasswordSlot(ctx: AppContext, address: string): Promis
 }
 
 /**
- * contract forgot-password: the same answer whether or not the account exists.
- * Only the SHA-256 of the token is stored; the mail goes in the background, so
- * the answer's timing does not tell either.
+ * contract forgot-password: the same answer whether or not the account exists,
+ * in the same time (issue 14). The request writes one job whatever the email;
+ * the worker looks the account up, stores the SHA-256 of a new token and
+ * queues the mail (password-reset-job.ts).
  */
-export async function requestPasswordReset(opts: { ctx: AppContext; email: string; log: FastifyBaseLogger }): Promise<void> {
-  const { ctx, email, log } = opts;
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) return;
-  const token = randomToken();
-  const expires = new Date(ctx.clock.now().getTime() + RESET_TOKEN_TTL_MS);
-  await setPasswordResetToken(ctx.db, user.id, sha256(token), expires);
-  const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  mailQuietly(log, "password-reset", () => sendPasswordResetMail(ctx, user, link));
+export async function requestPasswordReset(opts: { ctx: AppContext; email: string }): Promise<void> {
+  const { ctx, email } = opts;
+  await queueJobs({ db: ctx.db, now: ctx.clock.now(), jobs: [{ kind: PASSWORD_RESET_JOB, payload: { email } }] });
 }
 
 /** contract reset-password: single use, 1 hour, ends every session of the user. */
-export async function resetPassword(opts: {
-  ctx: AppContext;
-  token: string;
-  newPassword: string;
-  log: FastifyBaseLogger;
-}): Promise<void> {
-  const { ctx, log } = opts;
+export async function resetPassword(opts: { ctx: AppContext; token: string; newPassword: string }): Promise<void> {
+  const { ctx } = opts;
   const tokenHash = sha256(opts.token);
   const invalid = () => new AppError(400, AUTH_MSG.invalidResetLink, [{ path: "token", message: AUTH_MSG.invalidResetLink }]);
   // look the token up before the memory-hard hash, so bad tokens cost no CPU;
   // the conditional update below still makes a token work exactly once
   if (!(await resetTokenIsLive(ctx.db, { tokenHash, now: ctx.clock.now() }))) throw invalid();
   const passwordHash = await hashPassword(opts.newPassword);
-  const user = await consumeResetToken(ctx.db, { tokenHash, passwordHash, now: ctx.clock.now() });
-  if (!user) throw new AppError(400, AUTH_MSG.invalidResetLink, [{ path: "token", message: AUTH_MSG.invalidResetLink }]);
-  await endSessions(ctx.db, user.id);
-  mailQuietly(log, "password-changed", () => sendPasswordChangedMail(ctx, user));
+  const changed = await ctx.db.transaction(async (tx) => {
+    const user = await consumeResetToken(tx, { tokenHash, passwordHash, now: ctx.clock.now() });
+    if (!user) return false;
+    await endSessions(tx, user.id);
+    await queuePasswordChangedMail(ctx, tx, user);
+    return true;
+  });
+  if (!changed) throw invalid();
 }
 
 /**
@@ -212,9 +195,8 @@ export async function changePassword(opts: {
   currentPassword: string;
   newPassword: string;
   sessionId: string | null;
-  log: FastifyBaseLogger;
 }): Promise<void> {
-  const { ctx, actor, log } = opts;
+  const { ctx, actor } = opts;
   const user = await findUserById(ctx.db, actor.id);
   if (!user) throw new AppError(401, MSG.notSignedIn);
   // Guessing the current password from a stolen session counts as failed
@@ -225,7 +207,10 @@ export async function changePassword(opts: {
     await recordAttempt(ctx.db, LOGIN_FAILURES_PER_EMAIL, user.email, now);
     throw new AppError(400, AUTH_MSG.currentPasswordWrong, [{ path: "currentPassword", message: AUTH_MSG.currentPasswordWrong }]);
   }
-  await setPassword(ctx.db, user.id, await hashPassword(opts.newPassword), now);
-  await endSessions(ctx.db, user.id, opts.sessionId);
-  mailQuietly(log, "password-changed", () => sendPasswordChangedMail(ctx, user));
+  const passwordHash = await hashPassword(opts.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await setPassword(tx, user.id, passwordHash, now);
+    await endSessions(tx, user.id, opts.sessionId);
+    await queuePasswordChangedMail(ctx, tx, user);
+  });
 }

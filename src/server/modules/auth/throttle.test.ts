@@ -4,9 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { ENGINES, TestClock, createTestApp, type TestApp } from "../../../../test/helpers";
+import { postgresOnly } from "../../../../test/skips";
 import { PASSWORD, createCarrier, login } from "../../../../test/factories";
 import { buildApp } from "../../app";
 import { authAttempts } from "../../db/schema";
+import { ConfigError, loadConfig, parseTrustProxy } from "../../config";
 import { pruneAttempts, recordAttempt, REGISTER_PER_ADDRESS } from "./throttle";
 
 const MINUTE = 60_000;
@@ -162,7 +164,7 @@ describe.each(ENGINES)("throttling on %s", (engine) => {
     expect(keys.map((k) => k.key)).toEqual(["new-row-test"]);
   });
 
-  it.runIf(engine === "postgres")("two app instances on one database count the same failures", async () => {
+  postgresOnly(engine).it("two app instances on one database count the same failures", async () => {
     const secondDb = await t.testDb.reopen();
     const second = await buildApp({ config: t.config, database: secondDb, clock, serveWeb: false });
     await second.ready();
@@ -190,24 +192,87 @@ describe.each(ENGINES)("throttling on %s", (engine) => {
 });
 
 describe("throttling behind a proxy (TRUST_PROXY)", () => {
-  let t: TestApp;
+  // configured as an operator writes it, through loadConfig (issue 13: TRUST_PROXY=1
+  // used to trust every X-Forwarded-For hop, so forged left-most hops escaped the limits)
+  const PROXY = "10.1.1.1";
+  let hops: TestApp;
+  let listed: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ config: { trustProxy: true } });
+    hops = await createTestApp({ config: { trustProxy: loadConfig({ TRUST_PROXY: "1" }).trustProxy } });
+    listed = await createTestApp({ config: { trustProxy: loadConfig({ TRUST_PROXY: `${PROXY}, 10.9.0.0/16` }).trustProxy } });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await hops?.close();
+    await listed?.close();
+  });
+
+  /** A request through the proxy: the client's own (possibly forged) header, the proxy's hop appended. */
+  const via = (app: TestApp, client: string, forged: string[], opts: InjectOptions, socket = PROXY) =>
+    app.app.inject({ ...opts, remoteAddress: socket, headers: { "x-forwarded-for": [...forged, client].join(", ") } });
+  const forgotPassword = { method: "POST" as const, url: "/api/auth/forgot-password", payload: { email: "someone@example.com" } };
 
   it("counts the X-Forwarded-For client address, not the proxy's", async () => {
-    const ask = (client: string) =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/auth/forgot-password",
-        payload: { email: "someone@example.com" },
-        remoteAddress: "10.1.1.1",
-        headers: { "x-forwarded-for": client },
-      });
-    for (let i = 0; i < 20; i++) expect((await ask("203.0.113.10")).statusCode).toBe(200);
-    expect((await ask("203.0.113.10")).statusCode).toBe(429);
+    for (let i = 0; i < 20; i++) expect((await via(hops, "203.0.113.10", [], forgotPassword)).statusCode).toBe(200);
+    expect((await via(hops, "203.0.113.10", [], forgotPassword)).statusCode).toBe(429);
     // another client behind the same proxy is not affected
-    expect((await ask("203.0.113.11")).statusCode).toBe(200);
+    expect((await via(hops, "203.0.113.11", [], forgotPassword)).statusCode).toBe(200);
+  });
+
+  it("TRUST_PROXY=1: 50 failed sign-ins from one address give 429, though each forges a different left-most hop", async () => {
+    const client = "203.0.113.50";
+    const signIn = (i: number, email = `forger-${i}@example.com`, password = "Wrong1!password") =>
+      via(hops, client, [`198.51.100.${i + 1}`, `192.0.2.${(i * 7) % 250}`], { method: "POST", url: "/api/login", payload: { email, password } });
+    for (let i = 0; i < 50; i++) expect((await signIn(i)).statusCode).toBe(401);
+    const user = await createCarrier(hops.app);
+    const blocked = await signIn(50, user.email, PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(TOO_MANY);
+    // the forged hop a blocked client names is not blamed either: it can still sign in
+    const named = await via(hops, "198.51.100.1", [], { method: "POST", url: "/api/login", payload: { email: user.email, password: PASSWORD } });
+    expect(named.statusCode).toBe(200);
+  });
+
+  it("TRUST_PROXY=1: forged hops do not reset the forgot-password or registration limits", async () => {
+    const client = "203.0.113.60";
+    for (let i = 0; i < 20; i++) expect((await via(hops, client, [`198.51.100.${i + 1}`], forgotPassword)).statusCode).toBe(200);
+    expect((await via(hops, client, ["198.51.100.200"], forgotPassword)).statusCode).toBe(429);
+
+    const now = new Date();
+    await hops.app.ctx.db
+      .insert(authAttempts)
+      .values(Array.from({ length: 200 }, () => ({ kind: REGISTER_PER_ADDRESS.kind, key: "203.0.113.61", createdAt: now })));
+    const register = await via(hops, "203.0.113.61", ["198.51.100.9"], { method: "POST", url: "/api/register", payload: { email: "not-valid" } });
+    expect(register.statusCode).toBe(429);
+  });
+
+  it("a list of proxy addresses: only those hops are proxies; a client that is not one is counted by its socket", async () => {
+    const client = "203.0.113.70";
+    for (let i = 0; i < 20; i++) expect((await via(listed, client, [`198.51.100.${i + 1}`], forgotPassword)).statusCode).toBe(200);
+    expect((await via(listed, client, ["198.51.100.99"], forgotPassword)).statusCode).toBe(429);
+    // two listed proxies in a row (a CIDR of the list): the client is the hop before them
+    const chained = (forged: string) =>
+      listed.app.inject({ ...forgotPassword, remoteAddress: PROXY, headers: { "x-forwarded-for": `${forged}, 203.0.113.71, 10.9.4.2` } });
+    for (let i = 0; i < 20; i++) expect((await chained(`198.51.100.${i + 1}`)).statusCode).toBe(200);
+    expect((await chained("198.51.100.99")).statusCode).toBe(429);
+    // straight from an address that is not a listed proxy: its header names nobody
+    const direct = (forged: string) => via(listed, forged, [], forgotPassword, "192.0.2.99");
+    for (let i = 0; i < 20; i++) expect((await direct(`198.51.100.${i + 1}`)).statusCode).toBe(200);
+    expect((await direct("198.51.100.99")).statusCode).toBe(429);
+  });
+});
+
+describe("TRUST_PROXY in the configuration", () => {
+  it("is a hop count or a list of proxy addresses, never 'trust every hop'", () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    for (const off of ["", "0", "false", "no"]) expect(parseTrustProxy(off)).toBe(false);
+    // true/yes were documented as "set behind a proxy": one hop, for compatibility
+    for (const one of ["1", "true", "yes", "TRUE"]) expect(parseTrustProxy(one)).toBe(1);
+    expect(parseTrustProxy("2")).toBe(2);
+    expect(parseTrustProxy("10.0.0.1, 10.2.0.0/16 ,fd00::/8,loopback")).toEqual(["10.0.0.1", "10.2.0.0/16", "fd00::/8", "loopback"]);
+    expect(parseTrustProxy("10.0.0.0/255.0.0.0")).toEqual(["10.0.0.0/255.0.0.0"]);
+    for (const bad of ["banana", "10.0.0.1,nope", "10.0.0.0/33", "10.0.0.1/8/8", "999", ","]) {
+      expect(() => parseTrustProxy(bad), bad).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY/);
   });
 });

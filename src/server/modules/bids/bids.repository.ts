@@ -4,7 +4,13 @@ import { and, asc, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { bids, loads, users, type BidRow } from "../../db/schema";
 
-export async function rejectPendingBids(tx: DbOrTx, loadId: string, now: Date, exceptBidId?: string): Promise<number> {
+/** Returns the bids it rejected (their bidders are told: bid_rejected). */
+export async function rejectPendingBids(
+  tx: DbOrTx,
+  loadId: string,
+  now: Date,
+  exceptBidId?: string,
+): Promise<{ id: string; carrierId: string; bidAmount: number }[]> {
   const rows = await tx
     .update(bids)
     .set({ status: "rejected", updatedAt: now })
@@ -13,8 +19,8 @@ export async function rejectPendingBids(tx: DbOrTx, loadId: string, now: Date, e
         ? and(eq(bids.loadId, loadId), eq(bids.status, "pending"), ne(bids.id, exceptBidId))
         : and(eq(bids.loadId, loadId), eq(bids.status, "pending")),
     )
-    .returning({ id: bids.id });
-  return rows.length;
+    .returning({ id: bids.id, carrierId: bids.carrierId, bidAmount: bids.bidAmount });
+  return rows;
 }
 
 /**
@@ -26,15 +32,25 @@ export async function rejectPendingBids(tx: DbOrTx, loadId: string, now: Date, e
  */
 export async function upsertPendingBid(
   tx: DbOrTx,
-  v: { loadId: string; carrierId: string; bidAmount: number; notes: string | null; now: Date },
+  v: { loadId: string; carrierId: string; bidAmount: number; listedPrice: number | null; notes: string | null; now: Date },
 ): Promise<{ bid: BidRow; inserted: boolean }> {
   const [row] = await tx
     .insert(bids)
-    .values({ loadId: v.loadId, carrierId: v.carrierId, bidAmount: v.bidAmount, notes: v.notes, status: "pending", createdAt: v.now, updatedAt: v.now })
+    .values({
+      loadId: v.loadId,
+      carrierId: v.carrierId,
+      bidAmount: v.bidAmount,
+      listedPrice: v.listedPrice,
+      notes: v.notes,
+      status: "pending",
+      createdAt: v.now,
+      updatedAt: v.now,
+    })
     .onConflictDoUpdate({
       target: [bids.loadId, bids.carrierId],
       targetWhere: sql`status = 'pending'`,
-      set: { bidAmount: v.bidAmount, notes: v.notes, updatedAt: v.now },
+      // a new amount is made on the price listed now
+      set: { bidAmount: v.bidAmount, listedPrice: v.listedPrice, notes: v.notes, updatedAt: v.now },
     })
     .returning({ ...getTableColumns(bids), inserted: sql<boolean>`(xmax = 0)` });
   const { inserted, ...bid } = row;
@@ -62,18 +78,22 @@ export async function settlePendingBid(
   return row;
 }
 
-/** GET /api/user/bids: the caller's bids with their load's number and status, newest first. */
-export function listBidsOfCarrier(db: DbOrTx, carrierId: string) {
+type Page = { limit: number; offset: number };
+
+/** GET /api/user/bids: the caller's bids with their load's number and status, newest first, one page. */
+export function listBidsOfCarrier(db: DbOrTx, carrierId: string, page: Page) {
   return db
     .select({ bid: bids, loadNumber: loads.loadNumber, loadStatus: loads.status })
     .from(bids)
     .innerJoin(loads, eq(loads.id, bids.loadId))
     .where(eq(bids.carrierId, carrierId))
-    .orderBy(desc(bids.createdAt), desc(bids.id));
+    .orderBy(desc(bids.createdAt), desc(bids.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
-/** Staff views: each bid with its bidder (spec §3) and load, newest first. */
-export function listBidsWithCarrier(db: DbOrTx, opts: { loadId?: string } = {}) {
+/** Staff views: each bid with its bidder (spec §3) and load, newest first, one page. */
+export function listBidsWithCarrier(db: DbOrTx, opts: { loadId?: string }, page: Page) {
   return db
     .select({
       bid: bids,
@@ -86,7 +106,18 @@ export function listBidsWithCarrier(db: DbOrTx, opts: { loadId?: string } = {}) 
     .innerJoin(users, eq(users.id, bids.carrierId))
     .innerJoin(loads, eq(loads.id, bids.loadId))
     .where(opts.loadId ? eq(bids.loadId, opts.loadId) : undefined)
-    .orderBy(desc(bids.createdAt), asc(bids.id));
+    .orderBy(desc(bids.createdAt), asc(bids.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many bids a list above holds in all: of a carrier, of a load, or every bid. */
+export async function countBids(db: DbOrTx, opts: { carrierId?: string; loadId?: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bids)
+    .where(and(opts.carrierId ? eq(bids.carrierId, opts.carrierId) : undefined, opts.loadId ? eq(bids.loadId, opts.loadId) : undefined));
+  return Number(row?.n ?? 0);
 }
 
 /** A load back on the board (reset, un-cancel) is no longer held by the bid that won it. */

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import { requireStaff, requireUser } from "../../plugins/session";
 import { idParam, parse } from "../../lib/validate";
 import { bidInputSchema } from "../../../contract/schemas/bid";
+import { pageOf, pageQuerySchema } from "../../../contract/schemas/page";
 import { toLoad } from "../loads/load-visibility";
 import { acceptBid, listBids, listOwnBids, placeBid, rejectBid } from "./bids.service";
 
@@ -13,6 +14,7 @@ export async function registerBidsRoutes(app: FastifyInstance, ctx: AppContext):
     const actor = requireUser(req);
     const input = parse(bidInputSchema, req.body);
     const { bid, created } = await placeBid({
+      ctx,
       db: ctx.db,
       actor,
       loadId: input.loadId.toLowerCase(),
@@ -23,34 +25,41 @@ export async function registerBidsRoutes(app: FastifyInstance, ctx: AppContext):
     return reply.status(created ? 201 : 200).send(bid);
   });
 
-  app.get("/api/user/bids", async (req) => {
+  // contract: every list is bounded (at most 1,000 without a limit, the total in X-Total-Count)
+  app.get("/api/user/bids", async (req, reply) => {
     const actor = requireUser(req);
-    return listOwnBids({ db: ctx.db, actor });
+    const { bids, total } = await listOwnBids({ db: ctx.db, actor, page: pageOf(parse(pageQuerySchema, req.query)) });
+    reply.header("X-Total-Count", String(total));
+    return bids;
   });
 
   // staff; newest first (the Manage Bids dialog sorts by amount itself)
-  app.get("/api/loads/:id/bids", async (req) => {
+  app.get("/api/loads/:id/bids", async (req, reply) => {
     requireStaff(req);
     const loadId = idParam(req.params);
-    return listBids({ db: ctx.db, loadId });
+    const { bids, total } = await listBids({ db: ctx.db, loadId, page: pageOf(parse(pageQuerySchema, req.query)) });
+    reply.header("X-Total-Count", String(total));
+    return bids;
   });
 
-  app.get("/api/admin/bids", async (req) => {
+  app.get("/api/admin/bids", async (req, reply) => {
     requireStaff(req);
-    return listBids({ db: ctx.db });
+    const { bids, total } = await listBids({ db: ctx.db, page: pageOf(parse(pageQuerySchema, req.query)) });
+    reply.header("X-Total-Count", String(total));
+    return bids;
   });
 
   app.post("/api/bids/:id/accept", async (req) => {
     const actor = requireStaff(req);
     const bidId = idParam(req.params);
-    const { bid, load } = await acceptBid({ db: ctx.db, actor, bidId, now: ctx.clock.now() });
-    return { bid, load: toLoad(load, actor) };
+    const { bid, load } = await acceptBid({ ctx, db: ctx.db, actor, bidId, now: ctx.clock.now() });
+    return { bid, load: toLoad(load, actor, ctx.clock.now()) };
   });
 
   app.post("/api/bids/:id/reject", async (req) => {
-    requireStaff(req);
+    const actor = requireStaff(req);
     const bidId = idParam(req.params);
-    const bid = await rejectBid({ db: ctx.db, bidId, now: ctx.clock.now() });
+    const bid = await rejectBid({ ctx, db: ctx.db, actor, bidId, now: ctx.clock.now() });
     return { bid };
   });
 }

@@ -1,18 +1,23 @@
 // Bid rules (spec §3 Bid, §4 bid status and "Accepting a bid", §5 Bid; contract "Bids").
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { loads, users, type BidRow, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { iso, money } from "../../lib/serialize";
 import { MSG } from "../../../contract/messages";
+import { isLoadExpired } from "../../../contract/load-dates";
 import type { Bid, BidWithCarrier, OwnBid } from "../../../contract/schemas/bid";
 import type { BidStatus, LoadStatus } from "../../../contract/constants";
 import { transitionLoad } from "../loads/load-transition";
 import { ratePerMile } from "../loads/load-visibility";
+import type { AppContext } from "../../context";
+import { notifyBidAccepted, notifyBidPlaced, notifyBidRejected } from "../notifications/notifications.service";
 import {
+  countBids,
   findBid,
   listBidsOfCarrier,
   listBidsWithCarrier,
+  rejectAcceptedBids,
   rejectPendingBids,
   settlePendingBid,
   upsertPendingBid,
@@ -29,6 +34,7 @@ export function toBid(row: BidRow): Bid {
     loadId: row.loadId,
     carrierId: row.carrierId,
     bidAmount: money(row.bidAmount) ?? 0,
+    listedPrice: money(row.listedPrice),
     notes: row.notes,
     status: row.status as BidStatus,
     createdAt: iso(row.createdAt)!,
@@ -43,6 +49,7 @@ export function toBid(row: BidRow): Bid {
  * commit and then rejects it with the other pending bids.
  */
 export async function placeBid(opts: {
+  ctx: AppContext;
   db: Db;
   actor: UserRow;
   loadId: string;
@@ -59,37 +66,47 @@ export async function placeBid(opts: {
     // then on, but the carrier saw it on the board a moment ago: like the losing
     // accept (contract: accept → 409), they are told it is gone, not "not found".
     if (load.status !== "available") throw new AppError(409, MSG.loadNotAvailable);
+    // contract: an expired load (its pickup day over, UK time) left the board: no bids
+    if (isLoadExpired(load, now)) throw new AppError(409, MSG.loadNotAvailable);
     const { bid, inserted } = await upsertPendingBid(tx, {
       loadId,
       carrierId: actor.id,
       bidAmount: opts.bidAmount,
+      // what the carrier saw listed when bidding: Manage Bids compares with it (issue 15 #11)
+      listedPrice: money(load.price),
       // spec §5: notes trimmed, omitted when empty (the contract schema already trims)
       notes: opts.notes?.trim() || null,
       now,
     });
+    // every staff user hears of a new or updated bid, in this transaction
+    await notifyBidPlaced({ ctx: opts.ctx, tx, actor, load, carrier: actor, amount: bid.bidAmount, updated: !inserted });
     return { bid: toBid(bid), created: inserted };
   });
 }
 
-export async function listOwnBids(opts: { db: Db; actor: UserRow }): Promise<OwnBid[]> {
-  const rows = await listBidsOfCarrier(opts.db, opts.actor.id);
-  return rows.map((r) => ({ ...toBid(r.bid), loadNumber: r.loadNumber, loadStatus: r.loadStatus as LoadStatus }));
+type Page = { limit: number; offset: number };
+
+/** GET /api/user/bids: one page of the caller's bids and how many they have in all. */
+export async function listOwnBids(opts: { db: Db; actor: UserRow; page: Page }): Promise<{ bids: OwnBid[]; total: number }> {
+  const [rows, total] = await Promise.all([listBidsOfCarrier(opts.db, opts.actor.id, opts.page), countBids(opts.db, { carrierId: opts.actor.id })]);
+  return { bids: rows.map((r) => ({ ...toBid(r.bid), loadNumber: r.loadNumber, loadStatus: r.loadStatus as LoadStatus })), total };
 }
 
-/** Staff: bids with the bidder's name and company (spec §3), newest first. */
-export async function listBids(opts: { db: Db; loadId?: string }): Promise<BidWithCarrier[]> {
+/** Staff: bids with the bidder's name and company (spec §3), newest first; one page and the total. */
+export async function listBids(opts: { db: Db; loadId?: string; page: Page }): Promise<{ bids: BidWithCarrier[]; total: number }> {
   if (opts.loadId) {
     const [load] = await opts.db.select({ id: loads.id }).from(loads).where(eq(loads.id, opts.loadId));
     if (!load) throw new AppError(404, MSG.notFound);
   }
-  const rows = await listBidsWithCarrier(opts.db, { loadId: opts.loadId });
-  return rows.map((r) => ({
+  const [rows, total] = await Promise.all([listBidsWithCarrier(opts.db, { loadId: opts.loadId }, opts.page), countBids(opts.db, { loadId: opts.loadId })]);
+  const list = rows.map((r) => ({
     ...toBid(r.bid),
     carrierName: r.carrierName,
     carrierCompany: r.carrierCompany,
     loadNumber: r.loadNumber,
     loadStatus: r.loadStatus as LoadStatus,
   }));
+  return { bids: list, total };
 }
 
 /**
@@ -100,8 +117,8 @@ export async function listBids(opts: { db: Db; loadId?: string }): Promise<BidWi
  * awarding different bids on one load at once, the second waits for the row lock,
  * finds the load accepted and gets 409.
  */
-export async function acceptBid(opts: { db: Db; actor: UserRow; bidId: string; now: Date }) {
-  const { db, actor, bidId, now } = opts;
+export async function acceptBid(opts: { ctx: AppContext; db: Db; actor: UserRow; bidId: string; now: Date }) {
+  const { ctx, db, actor, bidId, now } = opts;
   return db.transaction(async (tx) => {
     const found = await findBid(tx, bidId);
     if (!found) throw new AppError(404, MSG.notFound);
@@ -121,6 +138,8 @@ export async function acceptBid(opts: { db: Db; actor: UserRow; bidId: string; n
       now,
       detail: { bidId: bid.id, bidAmount: amount, carrierId: bidder.id },
       set: (current) => {
+        // contract: an expired load is re-offered with new dates first, not awarded
+        if (isLoadExpired(current, now)) throw new AppError(409, MSG.loadNotAvailable);
         const rate = ratePerMile(amount, current.distance);
         return {
           acceptedBy: bidder.id,
@@ -135,16 +154,51 @@ export async function acceptBid(opts: { db: Db; actor: UserRow; bidId: string; n
     // throwing rolls the load back too: a rejected bid can never win
     if (!accepted) throw new AppError(409, BID_NOT_PENDING);
     const rejected = await rejectPendingBids(tx, bid.loadId, now, bid.id);
-    return { bid: toBid(accepted), load, rejectedCount: rejected };
+    await notifyBidAccepted({ ctx, tx, actor, load, carrierId: bidder.id, amount });
+    for (const r of rejected) await notifyBidRejected({ ctx, tx, actor, load, carrierId: r.carrierId, amount: r.bidAmount, taken: true });
+    return { bid: toBid(accepted), load, rejectedCount: rejected.length };
   });
 }
 
-/** POST /api/bids/{id}/reject: only a pending bid (spec §4). */
-export async function rejectBid(opts: { db: Db; bidId: string; now: Date }): Promise<Bid> {
-  const { db, bidId, now } = opts;
-  const row = await settlePendingBid(db, bidId, "rejected", now);
-  if (row) return toBid(row);
-  const existing = await findBid(db, bidId);
-  if (!existing) throw new AppError(404, MSG.notFound);
-  throw new AppError(409, BID_NOT_PENDING);
+/** POST /api/bids/{id}/reject: only a pending bid (spec §4); the bidder is told in the same transaction. */
+export async function rejectBid(opts: { ctx: AppContext; db: Db; actor: UserRow | null; bidId: string; now: Date }): Promise<Bid> {
+  const { ctx, db, bidId, now } = opts;
+  return db.transaction(async (tx) => {
+    const row = await settlePendingBid(tx, bidId, "rejected", now);
+    if (row) {
+      const [load] = await tx.select().from(loads).where(eq(loads.id, row.loadId));
+      if (load) await notifyBidRejected({ ctx, tx, actor: opts.actor, load, carrierId: row.carrierId, amount: row.bidAmount, taken: false });
+      return toBid(row);
+    }
+    const existing = await findBid(tx, bidId);
+    if (!existing) throw new AppError(404, MSG.notFound);
+    throw new AppError(409, BID_NOT_PENDING);
+  });
+}
+
+// ---------------------------------------------------------------- for the loads module
+
+/**
+ * A load was taken without a bid (a carrier accepted it, staff assigned it): its
+ * pending bids close, in the caller's transaction (spec §4), and each bidder is
+ * told the load went to another carrier (bid_rejected).
+ */
+export async function closePendingBids(opts: {
+  ctx: AppContext;
+  tx: DbOrTx;
+  loadId: string;
+  now: Date;
+  actor: Pick<UserRow, "id"> | null;
+  load: Parameters<typeof notifyBidRejected>[0]["load"];
+}): Promise<number> {
+  const rejected = await rejectPendingBids(opts.tx, opts.loadId, opts.now);
+  for (const r of rejected) {
+    await notifyBidRejected({ ctx: opts.ctx, tx: opts.tx, actor: opts.actor, load: opts.load, carrierId: r.carrierId, amount: r.bidAmount, taken: true });
+  }
+  return rejected.length;
+}
+
+/** A load is back on the board (reset, un-cancel): an earlier winning bid no longer holds it. */
+export async function releaseWinningBids(opts: { tx: DbOrTx; loadId: string; now: Date }): Promise<number> {
+  return rejectAcceptedBids(opts.tx, opts.loadId, opts.now);
 }

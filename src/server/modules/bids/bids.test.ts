@@ -252,7 +252,9 @@ describe.each(ENGINES)("bids on %s", (engine) => {
     for (const bidAmount of [0, 0.001, -1, "abc", "12", null, undefined, 1e12]) {
       const res = await post(c.cookie, { loadId: load.id, bidAmount });
       expect(res.statusCode, `amount ${String(bidAmount)}`).toBe(400);
-      if (bidAmount !== 1e12) expect(res.json().error).toBe("Bid amount must be greater than 0");
+      // text is not a number of pounds (issue 15 #8: "1,100" is not "must be greater than 0")
+      if (typeof bidAmount === "string") expect(res.json().error).toBe("Enter the amount in pounds, e.g. 1100");
+      else if (bidAmount !== 1e12) expect(res.json().error).toBe("Bid amount must be greater than 0");
       expect(res.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ path: "bidAmount" })]));
     }
     const huge = await post(c.cookie, { loadId: load.id, bidAmount: 100, notes: "x".repeat(100 * 1024) });
@@ -310,5 +312,30 @@ describe.each(ENGINES)("bids on %s", (engine) => {
     });
 
     expect((await app.inject({ method: "GET", url: "/api/loads/00000000-0000-4000-8000-000000000000/bids", headers: { cookie: staff } })).statusCode).toBe(404);
+  });
+
+  it("item 11: a bid keeps the price listed when its amount was bid; an award or a later price change does not rewrite it", async () => {
+    const staff = await sessionFor(app, await createManager(app));
+    const a = await as(app, createCarrier);
+    const b = await as(app, createCarrier);
+    const load = await createLoad(app, { price: 1000, distance: 300, ratePerMile: 3.33 });
+    const first = (await post(a.cookie, { loadId: load.id, bidAmount: 830 })).json();
+    expect(first.listedPrice).toBe(1000);
+    // staff lower the listing; a new bid, and an update of the first, are made on the new price
+    await app.ctx.db.update(loads).set({ price: 950 }).where(eq(loads.id, load.id));
+    expect((await post(b.cookie, { loadId: load.id, bidAmount: 900 })).json().listedPrice).toBe(950);
+    const listed = async () =>
+      Object.fromEntries(
+        ((await app.inject({ method: "GET", url: `/api/loads/${load.id}/bids`, headers: { cookie: staff } })).json() as { carrierId: string; listedPrice: number }[]).map(
+          (x) => [x.carrierId, x.listedPrice],
+        ),
+      );
+    expect(await listed()).toEqual({ [a.user.id]: 1000, [b.user.id]: 950 });
+    expect((await post(a.cookie, { loadId: load.id, bidAmount: 820 })).json()).toMatchObject({ id: first.id, listedPrice: 950 });
+    // the award sets the load's price to the winning amount; the bids keep theirs
+    expect((await award(staff, first.id)).statusCode).toBe(200);
+    const [after] = await app.ctx.db.select().from(loads).where(eq(loads.id, load.id));
+    expect(after.price).toBe(820);
+    expect(await listed()).toEqual({ [a.user.id]: 950, [b.user.id]: 950 });
   });
 });

@@ -4,7 +4,8 @@
 // with the estimate as its fallback.
 import type { Config } from "../../config";
 import { AppError } from "../../lib/app-error";
-import { loadPostcodeTable, locate, parsePostcode, type Point } from "./postcodes";
+import { loadPostcodeTable, locate, parsePostcode, type Point, type PostcodeTable } from "./postcodes";
+import { MSG } from "../../../contract/messages";
 
 export interface DistanceProvider {
   readonly name: string;
@@ -123,4 +124,84 @@ export async function calculateDistance(opts: {
   }
   const provider = opts.provider ?? providerFor(opts.config);
   return Math.round(await provider.miles(from!, to!));
+}
+
+// ---------------------------------------------------------------- near filters
+// "Near" filters (contract "Saved searches and lane alerts"): the loads whose
+// pickup (or delivery) postcode district lies within `miles` of a given
+// postcode, measured straight between district centroids (haversine). The set
+// of districts is worked out here from the centroid table, once per postcode
+// and radius, so the database only compares a load's district with a list.
+
+/** A near filter as asked: the district of the postcode given, and the radius. */
+export interface NearQuery {
+  outward: string;
+  miles: number;
+}
+
+/** The same, with the districts it covers (upper case outward codes, sorted). */
+export interface NearFilter extends NearQuery {
+  districts: string[];
+}
+
+export type NearSide = "pickup" | "delivery";
+
+/** "ls1 4ap" → its district "LS1"; AppError 400 (under `path`) when it is no UK postcode. */
+export function nearQueryOf(postcode: string, miles: number, path: string): NearQuery {
+  const parsed = parsePostcode(postcode);
+  if (!parsed) throw new AppError(400, MSG.postcode, [{ path, message: MSG.postcode }]);
+  return { outward: parsed.outward, miles };
+}
+
+// one table per path (postcodes.ts), and per table the answers already worked out
+const memo = new WeakMap<PostcodeTable, Map<string, string[] | null>>();
+const MEMO_MAX = 5_000;
+
+/**
+ * The districts whose centroid is within `miles` of the district `outward`
+ * (its area's centroid when the district is not in the table), itself always
+ * included. Null: the postcode is not known at all.
+ */
+export function districtsWithin(table: PostcodeTable, outward: string, miles: number): string[] | null {
+  let cache = memo.get(table);
+  if (!cache) memo.set(table, (cache = new Map()));
+  const key = `${outward}|${miles}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const parsed = parsePostcode(outward);
+  const centre = parsed ? locate(table, parsed) : null;
+  let out: string[] | null = null;
+  if (centre) {
+    const set = new Set<string>([outward]);
+    for (const [code, point] of table.outcodes) if (haversineMiles(centre, point) <= miles) set.add(code);
+    out = [...set].sort();
+  }
+  if (cache.size >= MEMO_MAX) cache.clear();
+  cache.set(key, out);
+  return out;
+}
+
+/**
+ * The districts of each near filter asked for: 503 without a postcode table,
+ * 400 "Please enter a valid UK postcode" for one the table does not know.
+ */
+export async function resolveNear(
+  config: Pick<Config, "postcodeData">,
+  asked: Partial<Record<NearSide, NearQuery>>,
+): Promise<Partial<Record<NearSide, NearFilter>>> {
+  const sides = (Object.keys(asked) as NearSide[]).filter((k) => asked[k]);
+  if (sides.length === 0) return {};
+  const table = await loadPostcodeTable(config.postcodeData);
+  if (!table) throw new AppError(503, NO_POSTCODE_TABLE);
+  const out: Partial<Record<NearSide, NearFilter>> = {};
+  for (const side of sides) {
+    const q = asked[side]!;
+    const districts = districtsWithin(table, q.outward, q.miles);
+    if (!districts) {
+      const message = `${LABEL[side]} postcode ${q.outward} is not in the UK postcode table`;
+      throw new AppError(400, MSG.postcode, [{ path: `${side}Near`, message }]);
+    }
+    out[side] = { ...q, districts };
+  }
+  return out;
 }

@@ -1,8 +1,10 @@
 // UK postcodes → district (outcode) centroids for distance estimates (issue 5).
 // The table is operator-supplied open data (contract POSTCODE_DATA, CSV
 // `outcode,latitude,longitude,town`); it is read lazily, once per path, and never
-// copied into the repository.
+// copied into the repository. Postcodes are read by the contract's parser
+// (src/contract/postcode.ts), the one the load form and the loads API use.
 import { readFile } from "node:fs/promises";
+import { OUTWARD_CODE as OUTWARD, parsePostcode, type ParsedPostcode } from "../../../contract/postcode";
 
 export interface Point {
   lat: number;
@@ -15,30 +17,8 @@ export interface PostcodeTable {
   areas: Map<string, Point>;
 }
 
-export interface ParsedPostcode {
-  /** outward code, upper case, no spaces: "LS1", "SW1A" */
-  outward: string;
-  /** postcode area: the letters that start the outward code ("LS", "SW") */
-  area: string;
-}
-
-// Outward code: 1–2 letters, a digit, then an optional digit or letter (A9, A99,
-// AA9, AA99, A9A, AA9A). Inward code: a digit and two letters.
-const OUTWARD = /^([A-Z]{1,2})\d[A-Z\d]?$/;
-const FULL = /^([A-Z]{1,2}\d[A-Z\d]?)(\d[A-Z]{2})$/;
-
-/**
- * Accepts a full postcode or an outward code, in any case and spacing:
- * "ls14ap", "LS1 4AP", " ls1 ". Returns null when it cannot be a UK postcode.
- */
-export function parsePostcode(input: string): ParsedPostcode | null {
-  const s = input.toUpperCase().replace(/\s+/g, "");
-  if (s.length < 2 || s.length > 7) return null;
-  const full = FULL.exec(s);
-  const outward = full ? full[1] : OUTWARD.test(s) ? s : null;
-  if (!outward) return null;
-  return { outward, area: OUTWARD.exec(outward)![1] };
-}
+export type { ParsedPostcode };
+export { parsePostcode };
 
 /** Centroid of a parsed postcode: its district, else the mean of its area, else null (unknown). */
 export function locate(table: PostcodeTable, p: ParsedPostcode): Point | null {

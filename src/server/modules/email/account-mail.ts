@@ -1,9 +1,12 @@
-// Account mail (issue 2 calls it, issue 7 owns the templates): HTML + plain text
-// from templates.ts. A failed send is recorded in email_log by the mail module
-// and then thrown; callers send these "quietly" so an account action never fails
-// because mail failed.
+// Account mail (issue 2 calls it, issue 7 owns the templates, issue 14 queues
+// it): HTML + plain text from templates.ts, written to the outbox in the
+// transaction of the account change that causes it (pass that transaction as
+// `db`). Nothing here sends: the outbox worker does, with retries, and a
+// failure never fails the account action.
 import type { AppContext } from "../../context";
+import type { DbOrTx } from "../../db/client";
 import type { UserRow } from "../../db/schema";
+import { queueMail } from "./mail-job";
 import {
   accountApprovedMail,
   accountRejectedMail,
@@ -22,37 +25,38 @@ const brand = (ctx: AppContext) => ({
   newUserMailbox: ctx.config.newUserMailbox,
 });
 
-const send = (ctx: AppContext, kind: string, to: string, mail: RenderedMail) =>
-  ctx.mail.send({ kind, to, subject: mail.subject, text: mail.text, html: mail.html });
+const message = (kind: string, to: string, mail: RenderedMail) => ({ kind, to, subject: mail.subject, text: mail.text, html: mail.html });
 
-export async function sendPasswordResetMail(ctx: AppContext, user: Who, link: string): Promise<void> {
-  await send(ctx, "password-reset", user.email, passwordResetMail(brand(ctx), user, link));
+/** The reset link expires at `expires`: a message still unsent then is not sent at all. */
+export async function queuePasswordResetMail(ctx: AppContext, db: DbOrTx, user: Who, link: string, expires: Date): Promise<void> {
+  await queueMail({ ctx, db, messages: [{ ...message("password-reset", user.email, passwordResetMail(brand(ctx), user, link)), notAfter: expires }] });
 }
 
-export async function sendPasswordChangedMail(ctx: AppContext, user: Who): Promise<void> {
-  await send(ctx, "password-changed", user.email, passwordChangedMail(brand(ctx), user));
+export async function queuePasswordChangedMail(ctx: AppContext, db: DbOrTx, user: Who): Promise<void> {
+  await queueMail({ ctx, db, messages: [message("password-changed", user.email, passwordChangedMail(brand(ctx), user))] });
 }
 
-export async function sendRegistrationReceivedMails(ctx: AppContext, applicant: Who & { carrierName: string | null }, staff: Who[]): Promise<void> {
-  const failures: unknown[] = [];
-  // each recipient independently: one bad staff address must not cost the applicant their mail
-  for (const [to, mail, kind] of [
-    [applicant.email, registrationReceivedMail(brand(ctx), applicant), "registration-received"],
-    ...staff.map((s) => [s.email, registrationStaffMail(brand(ctx), applicant), "registration-staff"] as const),
-  ] as const) {
-    try {
-      await send(ctx, kind, to, mail);
-    } catch (err) {
-      failures.push(err);
-    }
-  }
-  if (failures.length) throw failures[0];
+/** One message to the applicant and one to each staff user: each delivered (or failed) on its own. */
+export async function queueRegistrationReceivedMails(
+  ctx: AppContext,
+  db: DbOrTx,
+  applicant: Who & { carrierName: string | null },
+  staff: Who[],
+): Promise<void> {
+  await queueMail({
+    ctx,
+    db,
+    messages: [
+      message("registration-received", applicant.email, registrationReceivedMail(brand(ctx), applicant)),
+      ...staff.map((s) => message("registration-staff", s.email, registrationStaffMail(brand(ctx), applicant))),
+    ],
+  });
 }
 
-export async function sendAccountApprovedMail(ctx: AppContext, user: Who): Promise<void> {
-  await send(ctx, "account-approved", user.email, accountApprovedMail(brand(ctx), user));
+export async function queueAccountApprovedMail(ctx: AppContext, db: DbOrTx, user: Who): Promise<void> {
+  await queueMail({ ctx, db, messages: [message("account-approved", user.email, accountApprovedMail(brand(ctx), user))] });
 }
 
-export async function sendAccountRejectedMail(ctx: AppContext, user: Who): Promise<void> {
-  await send(ctx, "account-rejected", user.email, accountRejectedMail(brand(ctx), user));
+export async function queueAccountRejectedMail(ctx: AppContext, db: DbOrTx, user: Who): Promise<void> {
+  await queueMail({ ctx, db, messages: [message("account-rejected", user.email, accountRejectedMail(brand(ctx), user))] });
 }

@@ -3,6 +3,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { emailLog, emailScheduleSettings, loads, users } from "../../db/schema";
+import { onBoardWhere, ukToday } from "../loads/load-visibility";
 
 export type EmailScheduleRow = typeof emailScheduleSettings.$inferSelect;
 
@@ -63,9 +64,10 @@ export async function claimScheduleSlot(db: DbOrTx, id: string, slot: string, no
 /**
  * Available loads for the email: only the columns a carrier may see on an
  * available load (spec §5 address visibility) — no postcode, address, contact,
- * reference or PO number is even read. Soonest pickup first.
+ * reference or PO number is even read. Soonest pickup first; none whose pickup
+ * day (UK) has ended at `now` (contract expiry).
  */
-export async function listAvailableLoadsForEmail(db: DbOrTx) {
+export async function listAvailableLoadsForEmail(db: DbOrTx, now: Date) {
   return db
     .select({
       loadNumber: loads.loadNumber,
@@ -78,7 +80,8 @@ export async function listAvailableLoadsForEmail(db: DbOrTx) {
       price: loads.price,
     })
     .from(loads)
-    .where(eq(loads.status, "available"))
+    // contract expiry: none whose pickup day (UK) has ended
+    .where(onBoardWhere(ukToday(now)))
     .orderBy(sql`${loads.pickupDate} asc nulls last`, asc(loads.loadNumber));
 }
 export type EmailLoadLine = Awaited<ReturnType<typeof listAvailableLoadsForEmail>>[number];

@@ -1,5 +1,6 @@
 // The available-loads email and the schedule settings (issue 7; spec §2 admin
 // header, §3 email schedule settings and bulk email response, §5 schedule rules).
+import { randomUUID } from "node:crypto";
 import { DAYS_OF_WEEK } from "../../../contract/constants";
 import type { BulkEmailResult, EmailScheduleInput, EmailScheduleSettings } from "../../../contract/schemas/email-schedule";
 import type { AppContext } from "../../context";
@@ -13,50 +14,53 @@ import {
   updateScheduleSettings,
   type EmailScheduleRow,
 } from "./email.repository";
+import { queueMail } from "./mail-job";
 import { availableLoadsMail } from "./templates";
-
-/** How many carriers are mailed at once: quick for hundreds, gentle on the relay. */
-const SEND_CONCURRENCY = 4;
+import { emailTurnedOff, unsubscribeFor, unsubscribeSecret } from "../notifications/notifications.service";
 
 export const NO_WEEKLY_DAY = "Select at least one day for a weekly schedule";
 
 /**
- * One email per approved carrier listing every available load (contract). Each
- * carrier's failure is counted, logged by the mail module, and never thrown.
- * With no available loads nothing is sent: an empty list is not news
+ * One email per approved carrier listing every available load (contract),
+ * written to the outbox as one batch in the caller's transaction and delivered
+ * by the outbox worker: the answer comes at once, with what was queued, and
+ * GET /api/admin/mail/batches/{batchId} counts deliveries and failures as they
+ * happen. With no available loads nothing is queued: an empty list is not news
  * (docs/decisions/email-schedule.md).
  */
-export async function sendAvailableLoadsEmail(opts: { ctx: AppContext; triggeredBy: string | null }): Promise<BulkEmailResult> {
-  const { ctx } = opts;
-  const list = await listAvailableLoadsForEmail(ctx.db);
-  if (list.length === 0) return { successCount: 0, totalLoads: 0 };
-  const carriers = await listApprovedCarriers(ctx.db);
+export async function queueAvailableLoadsEmail(opts: { ctx: AppContext; db: DbOrTx; triggeredBy: string | null }): Promise<BulkEmailResult> {
+  const { ctx, db } = opts;
   const now = ctx.clock.now();
+  const list = await listAvailableLoadsForEmail(db, now);
+  if (list.length === 0) return { successCount: 0, totalLoads: 0, queued: 0, batchId: null };
+  // issue 16: a carrier who unsubscribed from this email (one click, or My Profile) is left out
+  const everyCarrier = await listApprovedCarriers(db);
+  const off = await emailTurnedOff(db, "available_loads", everyCarrier.map((c) => c.id));
+  const carriers = everyCarrier.filter((c) => !off.has(c.id));
+  if (carriers.length === 0) return { successCount: 0, totalLoads: list.length, queued: 0, batchId: null };
   const brand = { productName: ctx.config.productName, publicUrl: ctx.config.publicUrl, timeZone: ctx.config.businessTimeZone };
-
-  let successCount = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < carriers.length) {
-      const carrier = carriers[next++];
+  const batchId = randomUUID();
+  const secret = await unsubscribeSecret(ctx, db);
+  const queued = await queueMail({
+    ctx,
+    db,
+    batchId,
+    messages: carriers.map((carrier) => {
       const mail = availableLoadsMail(brand, carrier, list, now);
-      try {
-        await ctx.mail.send({
-          kind: "available-loads",
-          to: carrier.email,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          triggeredBy: opts.triggeredBy,
-        });
-        successCount++;
-      } catch {
-        // recorded in email_log as failed by the mail module
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, carriers.length) }, worker));
-  return { successCount, totalLoads: list.length };
+      // RFC 8058 one-click unsubscribe (contract-beyond "Notifications")
+      const unsubscribe = unsubscribeFor(ctx, secret, carrier.id, "available_loads");
+      return {
+        kind: "available-loads",
+        to: carrier.email,
+        subject: mail.subject,
+        text: `${mail.text}\nStop these emails: ${unsubscribe.url}\n`,
+        html: mail.html,
+        triggeredBy: opts.triggeredBy,
+        headers: unsubscribe.headers,
+      };
+    }),
+  });
+  return { successCount: 0, totalLoads: list.length, queued: queued.length, batchId };
 }
 
 export function toScheduleSettings(row: EmailScheduleRow): EmailScheduleSettings {

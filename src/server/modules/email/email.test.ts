@@ -2,10 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
 import { ENGINES, TestClock, createTestApp, type TestApp } from "../../../../test/helpers";
+import { postgresOnly } from "../../../../test/skips";
 import { createAdmin, createCarrier, createLoad, createManager, login } from "../../../../test/factories";
 import { buildApp, type App } from "../../app";
-import { emailLog, emailScheduleSettings, loads, type UserRow } from "../../db/schema";
-import { createMailer } from "./mailer";
+import { emailLog, emailScheduleSettings, jobs, loads, type UserRow } from "../../db/schema";
+import { MAIL_JOB, queueMail } from "./mail-job";
 import { runScheduleTick, startEmailSchedule } from "./schedule";
 
 const bodyOf = (m: ParsedMail) => `${m.subject}\n${m.text ?? ""}\n${m.html || ""}`;
@@ -33,7 +34,8 @@ describe.each(ENGINES)("email on %s", (engine) => {
     managerCookie = await login(t.app, manager.email);
     adminCookie = await login(t.app, admin.email);
     carrierCookie = await login(t.app, carriers[0].email);
-    const a = await createLoad(t.app, { mandataNumber: "PO-2026-00077", price: 1250.5, weight: 12000, pickupDate: new Date("2026-11-24T09:00:00Z") });
+    // picked up in 2027: a load whose pickup day has ended leaves the email (issue 15), and the clock moves into December 2026
+    const a = await createLoad(t.app, { mandataNumber: "PO-2026-00077", price: 1250.5, weight: 12000, pickupDate: new Date("2027-11-24T09:00:00Z") });
     const b = await createLoad(t.app, {
       pickupCity: "Glasgow",
       pickupZip: "G1 1XQ",
@@ -41,7 +43,7 @@ describe.each(ENGINES)("email on %s", (engine) => {
       deliveryZip: "M1 1AE",
       equipmentType: "Curtain",
       price: 980,
-      pickupDate: new Date("2026-07-01T08:30:00Z"),
+      pickupDate: new Date("2027-07-01T08:30:00Z"),
     });
     const accepted = await createLoad(t.app, { status: "accepted", acceptedBy: carriers[1].id, acceptedByCarrier: carriers[1].carrierName });
     await createLoad(t.app, { status: "cancelled" });
@@ -49,13 +51,17 @@ describe.each(ENGINES)("email on %s", (engine) => {
     acceptedNumber = accepted.loadNumber;
   });
   afterAll(() => t.close());
-  beforeEach(() => {
+  beforeEach(async () => {
+    // mail of an earlier case is delivered before this one counts messages
+    await t.jobs!.drain();
     t.sink.messages.length = 0;
     t.sink.failNext(0);
   });
 
   const sendNow = (cookie?: string) =>
     t.app.inject({ method: "POST", url: "/api/admin/send-available-loads-email", headers: cookie ? { cookie } : {} });
+  const batch = (id: string, cookie = managerCookie) =>
+    t.app.inject({ method: "GET", url: `/api/admin/mail/batches/${id}`, headers: { cookie } }).then((r) => r.json());
   const getSettings = (cookie?: string) =>
     t.app.inject({ method: "GET", url: "/api/admin/email-schedule-settings", headers: cookie ? { cookie } : {} });
   // null: signed out
@@ -67,10 +73,12 @@ describe.each(ENGINES)("email on %s", (engine) => {
     });
 
   describe("POST /api/admin/send-available-loads-email", () => {
-    it("sends one email per approved carrier listing every available load, and answers {successCount, totalLoads}", async () => {
+    it("queues one email per approved carrier listing every available load, answers at once, and the outbox delivers them", async () => {
       const res = await sendNow(managerCookie);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ successCount: 2, totalLoads: 2 });
+      // answered before any delivery: nothing is claimed as sent that was not
+      const body = res.json();
+      expect(body).toEqual({ successCount: 0, totalLoads: 2, queued: 2, batchId: expect.any(String) });
       const mails = await t.sink.waitFor(2);
       expect(recipients(mails)).toEqual(carriers.map((c) => c.email).sort());
       for (const m of mails) {
@@ -79,8 +87,8 @@ describe.each(ENGINES)("email on %s", (engine) => {
         expect(body).not.toContain(acceptedNumber);
         expect(m.text).toContain("Leeds → Bristol");
         expect(m.text).toContain("Glasgow → Manchester");
-        expect(m.text).toContain("Tue 24 Nov 2026, 09:00"); // GMT
-        expect(m.text).toContain("Wed 1 Jul 2026, 09:30"); // BST
+        expect(m.text).toContain("Wed 24 Nov 2027, 09:00"); // GMT
+        expect(m.text).toContain("Thu 1 Jul 2027, 09:30"); // BST
         expect(m.text).toContain("12,000 kg");
         expect(m.text).toContain("£1,250.50");
         expect(m.text).toContain("Curtain");
@@ -92,9 +100,10 @@ describe.each(ENGINES)("email on %s", (engine) => {
           expect(body).not.toContain(secret);
         }
       }
+      await expect.poll(() => batch(body.batchId)).toEqual({ batchId: body.batchId, total: 2, queued: 0, retrying: 0, delivered: 2, failed: 0 });
       const logged = await t.app.ctx.db.select().from(emailLog).where(eq(emailLog.kind, "available-loads"));
       expect(logged).toHaveLength(2);
-      expect(logged.every((r) => r.status === "sent" && r.attempts === 1 && r.triggeredBy === manager.id)).toBe(true);
+      expect(logged.every((r) => r.status === "sent" && r.attempts === 1 && r.triggeredBy === manager.id && r.jobId)).toBe(true);
     });
 
     it("is refused to carriers (403) and to the signed out (401)", async () => {
@@ -103,33 +112,43 @@ describe.each(ENGINES)("email on %s", (engine) => {
       expect(t.sink.messages).toHaveLength(0);
     });
 
-    it("counts a failed delivery instead of failing the whole send", async () => {
-      const saved = t.app.ctx.mail;
-      // no retries, so the one injected 421 costs exactly one carrier their mail
-      t.app.ctx.mail = createMailer(t.config, { db: t.app.ctx.db, retryDelaysMs: [] });
-      try {
-        t.sink.failNext(1);
-        const res = await sendNow(adminCookie);
-        expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({ successCount: 1, totalLoads: 2 });
-        const failed = await t.app.ctx.db
-          .select()
-          .from(emailLog)
-          .where(and(eq(emailLog.kind, "available-loads"), eq(emailLog.status, "failed")));
-        expect(failed).toHaveLength(1);
-        expect(failed[0].error).toMatch(/421|Try again later/);
-      } finally {
-        t.app.ctx.mail.close();
-        t.app.ctx.mail = saved;
-      }
+    it("counts a failed delivery instead of failing the whole send, and the batch says so", async () => {
+      // a 550 (no such mailbox) is final: exactly one carrier's mail fails, the other is delivered
+      t.sink.failNext(1, 550);
+      const res = await sendNow(adminCookie);
+      expect(res.statusCode).toBe(200);
+      const { batchId } = res.json();
+      await expect.poll(() => batch(batchId)).toEqual({ batchId, total: 2, queued: 0, retrying: 0, delivered: 1, failed: 1 });
+      const failed = await t.app.ctx.db
+        .select()
+        .from(emailLog)
+        .where(and(eq(emailLog.kind, "available-loads"), eq(emailLog.status, "failed")));
+      expect(failed).toHaveLength(1);
+      expect(failed[0].error).toMatch(/550|Mailbox unavailable/);
+      expect(t.sink.messages).toHaveLength(1);
     });
 
-    it("retries a transient SMTP failure: delivered on the second attempt, logged with attempts 2", async () => {
+    it("retries a transient SMTP failure after its back-off: delivered on the second attempt, each attempt logged", async () => {
       t.sink.failNext(1);
-      await t.app.ctx.mail.send({ kind: "retry-check", to: "retry@example.com", subject: "Retry check", text: "hello" });
+      await t.app.ctx.db.transaction((tx) =>
+        queueMail({ ctx: t.app.ctx, db: tx, messages: [{ kind: "retry-check", to: "retry@example.com", subject: "Retry check", text: "hello" }] }),
+      );
+      const logOf = () => t.app.ctx.db.select().from(emailLog).where(eq(emailLog.kind, "retry-check"));
+      await expect.poll(async () => (await logOf()).map((r) => r.status)).toEqual(["retrying"]);
+      expect(t.sink.messages).toHaveLength(0);
+      // the first retry is due 30 s later
+      clock.advance(29_000);
+      await t.jobs!.drain();
+      expect(t.sink.messages).toHaveLength(0);
+      clock.advance(1_000);
+      await t.sink.waitFor(1);
       expect(recipients(t.sink.messages)).toEqual(["retry@example.com"]);
-      const [row] = await t.app.ctx.db.select().from(emailLog).where(eq(emailLog.kind, "retry-check"));
-      expect(row).toMatchObject({ status: "sent", attempts: 2, recipient: "retry@example.com", error: null });
+      await expect.poll(async () => (await logOf()).length).toBe(2);
+      const rows = (await logOf()).sort((a, b) => a.attempts - b.attempts);
+      expect(rows[0]).toMatchObject({ status: "retrying", attempts: 1, recipient: "retry@example.com" });
+      expect(rows[0].error).toMatch(/421|Try again later/);
+      expect(rows[1]).toMatchObject({ status: "sent", attempts: 2, recipient: "retry@example.com", error: null });
+      expect(rows[0].jobId).toBe(rows[1].jobId);
     });
 
     it("with no available loads answers 200 {successCount: 0, totalLoads: 0} and sends nothing", async () => {
@@ -137,7 +156,7 @@ describe.each(ENGINES)("email on %s", (engine) => {
       try {
         const res = await sendNow(managerCookie);
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({ successCount: 0, totalLoads: 0 });
+        expect(res.json()).toEqual({ successCount: 0, totalLoads: 0, queued: 0, batchId: null });
         await new Promise((r) => setTimeout(r, 100));
         expect(t.sink.messages).toHaveLength(0);
       } finally {
@@ -221,7 +240,7 @@ describe.each(ENGINES)("email on %s", (engine) => {
       clock.set("2026-03-30T07:59:00Z");
       expect(await tick()).toEqual({ slot: null });
       clock.set("2026-03-30T08:00:00Z");
-      expect(await tick()).toEqual({ slot: "2026-03-30T09:00", claimed: true, successCount: 2, totalLoads: 2 });
+      expect(await tick()).toEqual({ slot: "2026-03-30T09:00", claimed: true, successCount: 0, totalLoads: 2, queued: 2, batchId: expect.any(String) });
       await t.sink.waitFor(2);
       const settings = (await getSettings(managerCookie)).json();
       expect(settings.lastSentAt).toBe("2026-03-30T08:00:00.000Z");
@@ -234,7 +253,7 @@ describe.each(ENGINES)("email on %s", (engine) => {
         expect(await tick()).toEqual({ slot: null });
       }
       clock.set("2026-10-26T09:00:00Z");
-      expect(await tick()).toMatchObject({ slot: "2026-10-26T09:00", claimed: true, successCount: 2 });
+      expect(await tick()).toMatchObject({ slot: "2026-10-26T09:00", claimed: true, queued: 2 });
       expect(recipients(await t.sink.waitFor(2))).toEqual(carriers.map((c) => c.email).sort());
     });
 
@@ -256,7 +275,7 @@ describe.each(ENGINES)("email on %s", (engine) => {
       await enable();
       // server was down at 09:00 on Monday 7 December; back at 11:00
       clock.set("2026-12-07T11:00:00Z");
-      expect(await tick()).toMatchObject({ slot: "2026-12-07T09:00", claimed: true, successCount: 2 });
+      expect(await tick()).toMatchObject({ slot: "2026-12-07T09:00", claimed: true, queued: 2 });
       await t.sink.waitFor(2);
       clock.set("2026-12-07T11:01:00Z");
       expect(await tick()).toEqual({ slot: null });
@@ -275,7 +294,7 @@ describe.each(ENGINES)("email on %s", (engine) => {
       expect(t.sink.messages).toHaveLength(2);
     });
 
-    it.runIf(engine === "postgres")("two app instances on one PostgreSQL racing for the same slot send exactly one batch", async () => {
+    postgresOnly(engine).it("two app instances on one PostgreSQL racing for the same slot send exactly one batch", async () => {
       await enable();
       clock.set("2026-12-10T09:00:00Z");
       const second = await t.testDb.reopen();
@@ -294,14 +313,16 @@ describe.each(ENGINES)("email on %s", (engine) => {
       }
     });
 
-    it("startEmailSchedule ticks at start, and stop() waits for the send in progress", async () => {
+    it("startEmailSchedule ticks at start, and stop() waits for the tick in progress", async () => {
       await enable();
       clock.set("2026-12-11T09:05:00Z");
       const handle = startEmailSchedule(t.app.ctx, { intervalMs: 60_000 });
       await handle.stop();
-      // the whole batch was delivered before stop() returned (graceful shutdown)
-      expect(t.sink.messages).toHaveLength(2);
+      // the slot was claimed and its whole batch queued before stop() returned (graceful shutdown)
       expect((await getSettings(managerCookie)).json().lastSentAt).toBe("2026-12-11T09:05:00.000Z");
+      const queued = await t.app.ctx.db.select().from(jobs).where(and(eq(jobs.kind, MAIL_JOB), eq(jobs.runAt, clock.now())));
+      expect(queued.map((j) => (j.payload as { to: string }).to).sort()).toEqual(carriers.map((c) => c.email).sort());
+      await t.sink.waitFor(2);
     });
 
     it("a disabled schedule sends nothing", async () => {

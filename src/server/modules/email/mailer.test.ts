@@ -1,24 +1,34 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { ENGINES, createTestDatabase, startSmtpSink, type SmtpSink, type TestDatabase } from "../../../../test/helpers";
+import { ENGINES, createTestApp, startSmtpSink, type SmtpSink, type TestApp } from "../../../../test/helpers";
+import { freePort } from "../../../../test/process";
 import { testConfig } from "../../config";
-import type { AppContext } from "../../context";
 import { emailLog } from "../../db/schema";
-import { sendAccountApprovedMail, sendPasswordResetMail, sendRegistrationReceivedMails } from "./account-mail";
-import { createMailer, isTransientMailError, safeErrorText } from "./mailer";
+import { queueAccountApprovedMail, queuePasswordResetMail, queueRegistrationReceivedMails } from "./account-mail";
+import { createMailer, isPermanentMailError, isUnreachableMailError, safeErrorText } from "./mailer";
 
 describe("mail error handling (pure)", () => {
-  it("treats 4xx replies and connection trouble as transient, 5xx and others as permanent", () => {
-    expect(isTransientMailError({ responseCode: 421 })).toBe(true);
-    expect(isTransientMailError({ responseCode: 451 })).toBe(true);
-    expect(isTransientMailError({ responseCode: 550 })).toBe(false);
-    expect(isTransientMailError({ responseCode: 554, code: "ECONNECTION" })).toBe(false);
-    expect(isTransientMailError({ code: "ECONNECTION" })).toBe(true);
-    expect(isTransientMailError({ code: "ETIMEDOUT" })).toBe(true);
-    expect(isTransientMailError({ code: "EAUTH" })).toBe(false);
-    expect(isTransientMailError(new Error("boom"))).toBe(false);
+  it("a 5xx reply to the message is permanent; 4xx replies, outages and a refused login are not", () => {
+    expect(isPermanentMailError({ responseCode: 550, code: "EENVELOPE" })).toBe(true);
+    expect(isPermanentMailError({ responseCode: 554, code: "EMESSAGE" })).toBe(true);
+    expect(isPermanentMailError({ responseCode: 421 })).toBe(false);
+    expect(isPermanentMailError({ responseCode: 451 })).toBe(false);
+    // wrong SMTP credentials are the operator's to fix: the mail waits for them
+    expect(isPermanentMailError({ responseCode: 535, code: "EAUTH" })).toBe(false);
+    expect(isPermanentMailError({ code: "ECONNECTION" })).toBe(false);
+    expect(isPermanentMailError(new Error("boom"))).toBe(false);
+  });
+
+  it("knows an unreachable relay (no reply at all) from one that answered", () => {
+    expect(isUnreachableMailError({ code: "ECONNECTION" })).toBe(true);
+    expect(isUnreachableMailError({ code: "ESOCKET" })).toBe(true);
+    expect(isUnreachableMailError({ code: "ETIMEDOUT" })).toBe(true);
+    expect(isUnreachableMailError({ responseCode: 421, code: "ECONNECTION" })).toBe(false);
+    expect(isUnreachableMailError({ code: "EAUTH" })).toBe(false);
+    expect(isUnreachableMailError(new Error("boom"))).toBe(false);
   });
 
   it("keeps credentials out of logged error text", () => {
@@ -30,64 +40,87 @@ describe("mail error handling (pure)", () => {
   });
 });
 
-describe.each(ENGINES)("mailer on %s", (engine) => {
-  let db: TestDatabase;
+describe("the mail transport (one attempt per call; the outbox worker retries)", () => {
   let sink: SmtpSink;
+  let dataDir: string;
   beforeAll(async () => {
-    db = await createTestDatabase(engine);
     sink = await startSmtpSink();
+    dataDir = mkdtempSync(join(tmpdir(), "lb-mailer-"));
   });
   afterAll(async () => {
     await sink.close();
-    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
-  const logOf = (kind: string) => db.database.db.select().from(emailLog).where(eq(emailLog.kind, kind));
 
-  it("gives up after the retries when the relay keeps answering 421, logs the failure and throws", async () => {
-    const mail = createMailer(testConfig({ smtpUrl: sink.url }), { db: db.database.db, retryDelaysMs: [1, 1] });
-    sink.failNext(5);
-    await expect(mail.send({ kind: "always-421", to: "a@example.com", subject: "S", text: "T", triggeredBy: null })).rejects.toThrow();
-    sink.failNext(0);
-    const [row] = await logOf("always-421");
-    expect(row).toMatchObject({ status: "failed", attempts: 3, recipient: "a@example.com", subject: "S" });
-    expect(row.error).toMatch(/421|Try again later/);
+  it("throws at once on a 421, without retrying, and does not count it as permanent", async () => {
+    const mail = createMailer(testConfig({ smtpUrl: sink.url }));
+    sink.failNext(1);
+    const before = sink.messages.length;
+    const err = await mail.send({ kind: "once", to: "a@example.com", subject: "S", text: "T" }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ responseCode: 421 });
+    expect(isPermanentMailError(err)).toBe(false);
+    // the next call goes through: nothing was retried behind the caller's back
+    await mail.send({ kind: "once", to: "a@example.com", subject: "S2", text: "T" });
+    expect(sink.messages.slice(before).map((m) => m.subject)).toEqual(["S2"]);
     mail.close();
   });
 
-  it("retries when the relay cannot be reached at all", async () => {
-    const mail = createMailer(testConfig({ smtpUrl: "smtp://127.0.0.1:1" }), { db: db.database.db, retryDelaysMs: [1, 1] });
-    await expect(mail.send({ kind: "unreachable", to: "b@example.com", subject: "S", text: "T" })).rejects.toThrow();
-    const [row] = await logOf("unreachable");
-    expect(row).toMatchObject({ status: "failed", attempts: 3 });
+  it("says when the relay cannot be reached at all, and verify() tells whether it answers", async () => {
+    const down = createMailer(testConfig({ smtpUrl: `smtp://127.0.0.1:${await freePort()}` }));
+    const err = await down.send({ kind: "unreachable", to: "b@example.com", subject: "S", text: "T" }).catch((e: unknown) => e);
+    expect(isUnreachableMailError(err)).toBe(true);
+    expect(await down.verify()).toBe(false);
+    down.close();
+    const up = createMailer(testConfig({ smtpUrl: sink.url }));
+    expect(await up.verify()).toBe(true);
+    up.close();
+  });
+
+  it("sends the Message-ID it is given (the same on every attempt of one outbox job)", async () => {
+    const mail = createMailer(testConfig({ smtpUrl: sink.url }));
+    await mail.send({ kind: "mid", to: "m@example.com", subject: "Message id", text: "T", messageId: "<job-1@loads.example>" });
+    const got = (await sink.waitFor(1)).find((m) => m.subject === "Message id")!;
+    expect(got.messageId).toBe("<job-1@loads.example>");
     mail.close();
   });
 
-  it("without SMTP_URL writes an .eml file to the outbox and logs it as sent", async () => {
-    const config = testConfig({ smtpUrl: undefined, dataDir: db.dataDir });
-    const mail = createMailer(config, { db: db.database.db });
+  it("without SMTP_URL writes an .eml file to DATA_DIR/outbox", async () => {
+    const mail = createMailer(testConfig({ smtpUrl: undefined, dataDir }));
+    expect(await mail.verify()).toBe(true);
     await mail.send({ kind: "outbox-check", to: "c@example.com", subject: "Outbox subject", text: "plain", html: "<p>html</p>" });
-    const outbox = join(db.dataDir, "outbox");
+    const outbox = join(dataDir, "outbox");
     expect(existsSync(outbox)).toBe(true);
     const file = readdirSync(outbox).find((f) => f.includes("outbox-check"))!;
     const eml = readFileSync(join(outbox, file), "utf8");
     expect(eml).toContain("Subject: Outbox subject");
     expect(eml).toContain("text/html");
-    expect((await logOf("outbox-check"))[0]).toMatchObject({ status: "sent", attempts: 1 });
     mail.close();
   });
+});
+
+describe.each(ENGINES)("account mail through the outbox on %s", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine, config: { publicUrl: "https://loads.example.co.uk", productName: "Northern Flatbeds" } });
+  });
+  afterAll(() => t.close());
 
   it("account mails have an HTML part with the product name and a plain-text part with the same link", async () => {
-    const config = testConfig({ smtpUrl: sink.url, publicUrl: "https://loads.example.co.uk", productName: "Northern Flatbeds" });
-    const mail = createMailer(config, { db: db.database.db, retryDelaysMs: [] });
-    const ctx = { config, mail, db: db.database.db, database: db.database, clock: { now: () => new Date() } } as AppContext;
-    const before = sink.messages.length;
+    const ctx = t.app.ctx;
     const link = "https://loads.example.co.uk/reset-password?token=abc123";
-    await sendPasswordResetMail(ctx, { name: "Dana <b>Driver</b>", email: "dana@example.com" }, link);
-    await sendAccountApprovedMail(ctx, { name: "Dana", email: "dana@example.com" });
-    await sendRegistrationReceivedMails(ctx, { name: "Eve", email: "eve@example.com", carrierName: "Eve Haulage" }, [
-      { name: "Staff", email: "staff@example.com" },
-    ]);
-    const [reset, approved, received, staff] = (await sink.waitFor(before + 4)).slice(before);
+    await ctx.db.transaction(async (tx) => {
+      await queuePasswordResetMail(ctx, tx, { name: "Dana <b>Driver</b>", email: "dana@example.com" }, link, new Date(Date.now() + 3_600_000));
+      await queueAccountApprovedMail(ctx, tx, { name: "Dana", email: "dana@example.com" });
+      await queueRegistrationReceivedMails(ctx, tx, { name: "Eve", email: "eve@example.com", carrierName: "Eve Haulage" }, [
+        { name: "Staff", email: "staff@example.com" },
+      ]);
+    });
+    const mails = await t.sink.waitFor(4);
+    const bySubject = (re: RegExp) => mails.find((m) => re.test(m.subject ?? ""))!;
+    const reset = bySubject(/^Reset your/);
+    const approved = bySubject(/approved/);
+    const received = mails.find((m) => m.text?.includes("pending admin approval"))!;
+    const staff = bySubject(/^New carrier registration/);
     expect(reset.subject).toBe("Reset your Northern Flatbeds password");
     expect(reset.text).toContain(link);
     expect(reset.html).toContain(`href="${link}"`);
@@ -97,16 +130,17 @@ describe.each(ENGINES)("mailer on %s", (engine) => {
     expect(reset.html).not.toContain("<b>Driver</b>");
     expect(approved.subject).toBe("Your Northern Flatbeds account is approved");
     expect(approved.text).toContain("https://loads.example.co.uk/login");
-    expect(received.text).toContain("pending admin approval");
-    expect(received.text).toContain(config.newUserMailbox);
+    expect(received.text).toContain(t.config.newUserMailbox);
     expect(staff.subject).toBe("New carrier registration waiting: Eve Haulage");
     expect(staff.html).toContain("https://loads.example.co.uk/admin");
     for (const m of [reset, approved, received, staff]) {
       expect(m.html).toMatch(/<table role="presentation"/);
       expect(m.text!.length).toBeGreaterThan(20);
+      // every message carries its outbox job's id, on the public host
+      expect(m.messageId).toMatch(/^<[0-9a-f-]{36}@loads\.example\.co\.uk>$/);
     }
-    const kinds = (await db.database.db.select().from(emailLog)).map((r) => r.kind);
-    expect(kinds).toEqual(expect.arrayContaining(["password-reset", "account-approved", "registration-received", "registration-staff"]));
-    mail.close();
+    await expect
+      .poll(async () => (await ctx.db.select().from(emailLog).where(eq(emailLog.status, "sent"))).map((r) => r.kind).sort())
+      .toEqual(["account-approved", "password-reset", "registration-received", "registration-staff"]);
   });
 });

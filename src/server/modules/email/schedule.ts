@@ -1,11 +1,13 @@
 // The email schedule (issue 7; spec §5, §9: UK time with BST/GMT, weekdays only).
 // Every server process ticks once a minute (and once at start). A due slot is
 // claimed by one conditional UPDATE on the settings row, so however many
-// processes run, each slot is sent exactly once (architecture.md "scheduler").
+// processes run, each slot is sent exactly once (architecture.md "scheduler"):
+// the claim and the batch of mail it queues commit together (issue 14 outbox),
+// so a claimed slot always has its mail and a failed queue leaves it unclaimed.
 import type { BulkEmailResult } from "../../../contract/schemas/email-schedule";
 import type { AppContext } from "../../context";
 import { claimScheduleSlot, findScheduleSettings, type EmailScheduleRow } from "./email.repository";
-import { sendAvailableLoadsEmail } from "./email.service";
+import { queueAvailableLoadsEmail } from "./email.service";
 import { wallClock } from "../../../contract/wall-clock";
 
 export type ScheduleSettingsForSlot = Pick<EmailScheduleRow, "enabled" | "frequency" | "daysOfWeek" | "time" | "lastSlot">;
@@ -39,20 +41,22 @@ export function dueSlot(settings: ScheduleSettingsForSlot, now: Date, timeZone: 
 
 export type TickResult = { slot: null } | { slot: string; claimed: false } | ({ slot: string; claimed: true } & BulkEmailResult);
 
-/** One tick: read the settings, claim the due slot if any, send the batch. */
+/** One tick: read the settings, claim the due slot if any and queue its batch, in one transaction. */
 export async function runScheduleTick(ctx: AppContext): Promise<TickResult> {
   const settings = await findScheduleSettings(ctx.db);
   if (!settings) return { slot: null };
   const now = ctx.clock.now();
   const slot = dueSlot(settings, now, ctx.config.businessTimeZone);
   if (!slot) return { slot: null };
-  if (!(await claimScheduleSlot(ctx.db, settings.id, slot, now))) return { slot, claimed: false };
-  const result = await sendAvailableLoadsEmail({ ctx, triggeredBy: null });
-  return { slot, claimed: true, ...result };
+  return ctx.db.transaction(async (tx): Promise<TickResult> => {
+    if (!(await claimScheduleSlot(tx, settings.id, slot, now))) return { slot, claimed: false };
+    const result = await queueAvailableLoadsEmail({ ctx, db: tx, triggeredBy: null });
+    return { slot, claimed: true, ...result };
+  });
 }
 
 export interface ScheduleHandle {
-  /** stops ticking and waits for a send in progress (graceful shutdown) */
+  /** stops ticking and waits for a tick in progress (graceful shutdown) */
   stop(): Promise<void>;
 }
 
@@ -66,7 +70,7 @@ export function startEmailSchedule(
     opts.onError ?? ((err: unknown) => console.error(`email schedule tick failed: ${err instanceof Error ? err.message : String(err)}`));
 
   const tick = () => {
-    // a slow send (hundreds of carriers) must not overlap the next tick
+    // a slow tick (a database that hangs) must not overlap the next one
     if (stopped || running) return;
     running = runScheduleTick(ctx)
       .catch(onError)

@@ -190,7 +190,7 @@ export function availableLoadsMail(
     price: gbp.format(Number(l.price)),
   }));
 
-  const intro = `These ${n === 1 ? "load is" : `${n} loads are`} available on the ${brand.productName} load board now. Sign in to accept a load or place a bid.`;
+  const intro = `${n === 1 ? "This load is" : `These ${n} loads are`} available on the ${brand.productName} load board now. Sign in to accept a load or place a bid.`;
   const text = [
     `Hello ${recipient.name},`,
     intro,

@@ -4,12 +4,19 @@
 // on PGlite the same NOTIFY arrives in-process. Clients refetch on a notice and
 // keep polling as the fallback (spec §9 intervals).
 import type { Database } from "../../db/client";
+import { NOTIFICATION_CHANNEL } from "../notifications/notifications.service";
 
 export type Topic = "loads" | "bids" | "users";
 
 export interface LiveClient {
   staff: boolean;
+  /** the signed-in user: their own notifications come down their streams only */
+  userId?: string;
+  /** a new notification of this user's (contract-beyond "Notifications"), as JSON */
+  notification?(json: string): void;
   send(topics: Topic[]): void;
+  /** notices lost ("degraded": poll until told otherwise) or back ("resync": refetch once) */
+  status(event: "degraded" | "resync"): void;
 }
 
 const STAFF_ONLY: ReadonlySet<Topic> = new Set(["users"]);
@@ -20,15 +27,27 @@ export class LiveHub {
   private timer: NodeJS.Timeout | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private starting: Promise<void> | null = null;
+  private readonly unwatch: () => void;
 
   constructor(
     private readonly database: Database,
     /** notices within this window are sent as one (a bid award touches loads and bids) */
     private readonly coalesceMs = 100,
-  ) {}
+  ) {
+    // issue 14: the notice connection heals itself (db/client.ts); while it is down
+    // every open stream is told to poll, and to refetch once when it is back
+    this.unwatch = database.notices.onChange((up) => {
+      for (const c of this.clients) c.status(up ? "resync" : "degraded");
+    });
+  }
 
   get size(): number {
     return this.clients.size;
+  }
+
+  /** notices arrive now (a stream opened while they do not is told to poll at once) */
+  get live(): boolean {
+    return this.database.notices.up;
   }
 
   async add(client: LiveClient): Promise<() => void> {
@@ -38,10 +57,14 @@ export class LiveHub {
   }
 
   private ensureListening(): Promise<void> {
-    this.starting ??= this.database
-      .listen("board_changed", (payload) => this.notice(payload as Topic))
-      .then((un) => {
-        this.unlisten = un;
+    this.starting ??= Promise.all([
+      this.database.listen("board_changed", (payload) => this.notice(payload as Topic)),
+      this.database.listen(NOTIFICATION_CHANNEL, (payload) => this.notification(payload)),
+    ])
+      .then((uns) => {
+        this.unlisten = async () => {
+          await Promise.all(uns.map((un) => un()));
+        };
       })
       .catch((err) => {
         // polling keeps working; try again on the next client
@@ -57,6 +80,19 @@ export class LiveHub {
     this.timer ??= setTimeout(() => this.flush(), this.coalesceMs);
   }
 
+  /** A committed notification (payload {userId, notification}): to its owner's streams only, at once. */
+  private notification(payload: string): void {
+    let parsed: { userId?: unknown; notification?: unknown };
+    try {
+      parsed = JSON.parse(payload) as typeof parsed;
+    } catch {
+      return;
+    }
+    if (typeof parsed.userId !== "string" || !parsed.notification) return;
+    const json = JSON.stringify(parsed.notification);
+    for (const c of this.clients) if (c.userId === parsed.userId) c.notification?.(json);
+  }
+
   private flush(): void {
     this.timer = null;
     const topics = [...this.pending];
@@ -68,6 +104,7 @@ export class LiveHub {
   }
 
   async close(): Promise<void> {
+    this.unwatch();
     if (this.timer) clearTimeout(this.timer);
     this.clients.clear();
     await this.unlisten?.().catch(() => {});

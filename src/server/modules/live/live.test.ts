@@ -1,42 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { request } from "node:http";
-import { ENGINES, createTestApp, type TestApp } from "../../../../test/helpers";
-import { createLoad, signedIn } from "../../../../test/factories";
-
-/** Open the SSE stream over real HTTP and collect events. */
-function openStream(port: number, cookie: string) {
-  const events: { event: string; data: string }[] = [];
-  let buffer = "";
-  let status = 0;
-  const req = request({ host: "127.0.0.1", port, path: "/api/live", headers: { cookie } }, (res) => {
-    status = res.statusCode ?? 0;
-    res.setEncoding("utf8");
-    res.on("data", (chunk: string) => {
-      buffer += chunk;
-      let i: number;
-      while ((i = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event) events.push({ event, data: data ?? "" });
-      }
-    });
-  });
-  req.end();
-  return {
-    events,
-    status: () => status,
-    close: () => req.destroy(),
-    async waitFor(pred: (e: { event: string; data: string }) => boolean, ms = 3000) {
-      const start = Date.now();
-      while (!events.some(pred)) {
-        if (Date.now() - start > ms) throw new Error(`no matching event in ${ms} ms: ${JSON.stringify(events)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
-  };
-}
+import { eq } from "drizzle-orm";
+import { ENGINES, createTestApp, createTestDatabase, type TestApp } from "../../../../test/helpers";
+import { createLoad, login, signedIn } from "../../../../test/factories";
+import { buildApp } from "../../app";
+import { testConfig } from "../../config";
+import { sessions, users } from "../../db/schema";
+import { MAX_STREAMS_PER_USER } from "./live-sessions";
+import { openStream } from "../../../../test/live-stream";
 
 describe.each(ENGINES)("live change notices on %s", (engine) => {
   let t: TestApp;
@@ -79,5 +49,86 @@ describe.each(ENGINES)("live change notices on %s", (engine) => {
     expect(c.events.filter((e) => e.event === "change" && JSON.parse(e.data).topics.includes("users"))).toEqual([]);
     c.close();
     s.close();
+  });
+  // contract "Live updates": a stream ends when its session ends
+  it("logout ends the session's open stream at once, and leaves the user's other sessions' streams open", async () => {
+    const { user, cookie } = await signedIn(t.app);
+    const otherSession = await login(t.app, user.email);
+    const stream = openStream(port, cookie);
+    const other = openStream(port, otherSession);
+    await stream.waitFor((e) => e.event === "ready");
+    await other.waitFor((e) => e.event === "ready");
+    const res = await t.app.inject({ method: "POST", url: "/api/logout", headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(await stream.waitEnded(1000)).toBeLessThan(1000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(other.ended()).toBe(false);
+    other.close();
+  });
+
+  it("with no database notices at all, a logout here still ends the stream at once", async () => {
+    const testDb = await createTestDatabase(engine);
+    // notices lost for good: neither 'sessions_changed' nor 'board_changed' ever arrives
+    const deaf = { ...testDb.database, listen: async () => async () => {} };
+    const app = await buildApp({ config: testConfig({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl }), database: deaf, serveWeb: false });
+    try {
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const { cookie } = await signedIn(app);
+      const stream = openStream((app.server.address() as { port: number }).port, cookie);
+      await stream.waitFor((e) => e.event === "ready");
+      expect((await app.inject({ method: "POST", url: "/api/logout", headers: { cookie } })).statusCode).toBe(200);
+      expect(await stream.waitEnded(500)).toBeLessThan(500);
+    } finally {
+      await app.close();
+      app.ctx.mail.close();
+      await testDb.drop();
+    }
+  });
+
+  it("a session deleted straight in the database (another process's logout) ends its stream", async () => {
+    const { user, cookie } = await signedIn(t.app);
+    const stream = openStream(port, cookie);
+    await stream.waitFor((e) => e.event === "ready");
+    await t.app.ctx.db.delete(sessions).where(eq(sessions.userId, user.id));
+    expect(await stream.waitEnded(2000)).toBeLessThan(2000);
+  });
+
+  it("approval withdrawn or the user deleted, in the database, ends their streams", async () => {
+    const withdrawn = await signedIn(t.app);
+    const deleted = await signedIn(t.app);
+    const a = openStream(port, withdrawn.cookie);
+    const b = openStream(port, deleted.cookie);
+    await a.waitFor((e) => e.event === "ready");
+    await b.waitFor((e) => e.event === "ready");
+    await t.app.ctx.db.update(users).set({ isApproved: false }).where(eq(users.id, withdrawn.user.id));
+    await a.waitEnded(2000);
+    await t.app.ctx.db.delete(sessions).where(eq(sessions.userId, deleted.user.id));
+    await t.app.ctx.db.delete(users).where(eq(users.id, deleted.user.id));
+    await b.waitEnded(2000);
+  });
+
+  it(`a user holds at most ${MAX_STREAMS_PER_USER} streams: the next closes their oldest, told not to come straight back`, async () => {
+    const { cookie } = await signedIn(t.app);
+    const bystander = await signedIn(t.app);
+    const theirs = openStream(port, bystander.cookie);
+    await theirs.waitFor((e) => e.event === "ready");
+    const open = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+      const s = openStream(port, cookie);
+      await s.waitFor((e) => e.event === "ready");
+      open.push(s);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    expect(open.filter((s) => s.ended())).toEqual([]);
+    const eleventh = openStream(port, cookie);
+    await eleventh.waitFor((e) => e.event === "ready");
+    await open[0].waitEnded(1000);
+    expect(open[0].events.map((e) => e.event)).toContain("superseded");
+    await new Promise((r) => setTimeout(r, 100));
+    expect([...open.slice(1), eleventh, theirs].map((s) => s.ended())).toEqual(Array(MAX_STREAMS_PER_USER + 1).fill(false));
+    // a change still reaches the newest
+    await createLoad(t.app);
+    await eleventh.waitFor((e) => e.event === "change" && JSON.parse(e.data).topics.includes("loads"), 1000);
+    for (const s of [...open, eleventh, theirs]) s.close();
   });
 });

@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and } from "drizzle-orm";
 import fc from "fast-check";
-import { ENGINES, createTestApp, type TestApp } from "../../../../test/helpers";
+import { ENGINES, TestClock, createTestApp, type TestApp } from "../../../../test/helpers";
 import { createLoad, signedIn } from "../../../../test/factories";
 import type { UserRow } from "../../db/schema";
 import { toLoad, visibleLoadsWhere } from "./load-visibility";
 import { listLoads, loadFiltersWhere } from "./loads.repository";
 import { toListQuery } from "./load-list";
-import { loadFiltersSchema } from "../../../contract/schemas/load";
+import { LOAD_SORTS, loadFiltersSchema } from "../../../contract/schemas/load";
 
 const STATUSES = ["available", "accepted", "approved", "completed", "cancelled"] as const;
 
@@ -19,21 +19,31 @@ describe.each(ENGINES)("the board list on %s", (engine) => {
   let me: { user: UserRow; cookie: string };
   let staff: { user: UserRow; cookie: string };
   let other: UserRow;
+  // the morning of the loads' pickup day: none has expired (issue 15; load-expiry.test.ts moves the clock)
+  const clock = new TestClock(new Date("2026-11-20T06:00:00Z"));
 
   beforeAll(async () => {
-    t = await createTestApp({ engine });
+    t = await createTestApp({ engine, clock });
     me = await signedIn(t.app, { carrierName: "Acme Haulage" });
     staff = await signedIn(t.app, { role: "manager" });
     other = (await signedIn(t.app, { carrierName: "Other Ltd" })).user;
     // 60 loads: pickup dates with ties and blanks, every status, taken by me, my
-    // company (another driver of it) or another carrier, two equipment types
+    // company (another driver of it) or another carrier, two equipment types; for
+    // the other sorts, prices with ties, distances and rates with blanks, creation
+    // times with ties (and, where the database stamps them, microseconds apart)
     const day = Date.UTC(2026, 10, 20);
     for (let i = 0; i < 60; i++) {
       const status = STATUSES[i % 5];
       const taker = status === "available" || status === "cancelled" ? null : [me.user, other, null][i % 3];
+      const price = [800, 1200, 1200, 950.5][i % 4];
+      const distance = i % 6 === 0 ? null : 100 + (i % 4) * 25;
       await createLoad(t.app, {
         status,
         pickupDate: i % 7 === 0 ? null : new Date(day + (i % 9) * 3_600_000),
+        price,
+        distance,
+        ratePerMile: distance ? Math.round((price / distance) * 100) / 100 : null,
+        ...(i % 3 ? { createdAt: new Date(day - (i % 4) * 60_000) } : {}),
         equipmentType: i % 2 ? "Flatbed" : "Curtain",
         acceptedBy: taker?.id ?? null,
         acceptedByCarrier: taker ? taker.carrierName : status === "available" || status === "cancelled" ? null : "Acme Haulage",
@@ -43,10 +53,10 @@ describe.each(ENGINES)("the board list on %s", (engine) => {
   afterAll(() => t.close());
 
   async function expected(viewer: UserRow, qs: Record<string, string>) {
-    const query = toListQuery(loadFiltersSchema.parse(qs));
-    const rows = await listLoads(t.app.ctx.db, and(visibleLoadsWhere(viewer), loadFiltersWhere(query)), { limit: query.limit, offset: query.offset });
-    const all = await listLoads(t.app.ctx.db, and(visibleLoadsWhere(viewer), loadFiltersWhere(query)));
-    return { body: JSON.parse(JSON.stringify(rows.map((r) => toLoad(r, viewer)))), total: all.length };
+    const query = toListQuery(loadFiltersSchema.parse(qs), clock.now());
+    const rows = await listLoads(t.app.ctx.db, and(visibleLoadsWhere(viewer, query.today), loadFiltersWhere(query)), query);
+    const all = await listLoads(t.app.ctx.db, and(visibleLoadsWhere(viewer, query.today), loadFiltersWhere(query)));
+    return { body: JSON.parse(JSON.stringify(rows.map((r) => toLoad(r, viewer, clock.now())))), total: all.length };
   }
 
   async function actual(cookie: string, qs: Record<string, string>) {
@@ -56,23 +66,25 @@ describe.each(ENGINES)("the board list on %s", (engine) => {
     return { body: res.json(), total: Number(res.headers["x-total-count"]) };
   }
 
-  it("every page, for a carrier with own loads, for staff and with filters, is what the database says", async () => {
+  it("every page, in every sort, for a carrier with own loads, for staff and with filters, is what the database says", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.record({
           limit: fc.integer({ min: 1, max: 70 }),
           offset: fc.integer({ min: 0, max: 65 }),
           equipment: fc.constantFrom(undefined, "Flatbed", "Curtain"),
+          sort: fc.constantFrom(undefined, ...LOAD_SORTS),
           who: fc.constantFrom("me", "staff"),
         }),
-        async ({ limit, offset, equipment, who }) => {
+        async ({ limit, offset, equipment, sort, who }) => {
           const qs: Record<string, string> = { limit: String(limit), offset: String(offset) };
           if (equipment) qs.equipmentType = equipment;
+          if (sort) qs.sort = sort;
           const viewer = who === "me" ? me : staff;
           expect(await actual(viewer.cookie, qs)).toEqual(await expected(viewer.user, qs));
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 80 },
     );
   });
 
@@ -105,8 +117,20 @@ describe.each(ENGINES)("the board list on %s", (engine) => {
   });
 
   it("pages deeper than the merge bound come straight from the database, still right", async () => {
-    const qs = { limit: "500", offset: "600" };
-    expect(await actual(me.cookie, qs)).toEqual(await expected(me.user, qs));
-    expect((await actual(me.cookie, {})).body).toEqual((await expected(me.user, {})).body);
+    for (const sort of LOAD_SORTS) {
+      const qs = { limit: "500", offset: "600", sort };
+      expect(await actual(me.cookie, qs)).toEqual(await expected(me.user, qs));
+      expect(await actual(me.cookie, { sort })).toEqual(await expected(me.user, { sort }));
+    }
+  });
+
+  it("a carrier's own loads are merged in the order of every sort, as the database orders them", async () => {
+    for (const sort of LOAD_SORTS) {
+      for (const qs of [{ sort }, { sort, limit: "7", offset: "3" }] as Record<string, string>[]) {
+        const got = await actual(me.cookie, qs);
+        expect(got.body.some((l: { status: string }) => l.status !== "available"), sort).toBe(true);
+        expect(got, sort).toEqual(await expected(me.user, qs));
+      }
+    }
   });
 });

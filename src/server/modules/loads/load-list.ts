@@ -4,28 +4,35 @@
 // carriers share (available loads, already redacted and serialised) is read once
 // per loads version; per carrier, only their own taken loads are read, and those
 // too once per version. Redaction rules stay in load-visibility.ts.
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { loads, type LoadRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { sha256 } from "../../lib/crypto";
-import { isStaffRole, type LoadStatus } from "../../../contract/constants";
-import type { LoadFilters } from "../../../contract/schemas/load";
+import { isStaffRole } from "../../../contract/constants";
+import { NEAR_MILES, type LoadFilters, type LoadSort } from "../../../contract/schemas/load";
+import type { Config } from "../../config";
+import { nearQueryOf, resolveNear } from "../distance/distance.service";
+import { pageOf } from "../../../contract/schemas/page";
 import type { ErrorDetail } from "../../../contract/errors";
 import { PerVersionMemo } from "./loads-version";
-import { ownTakenLoadsWhere, ownTakenLoadsWherePrepared, toLoad, visibleLoadsWhere, type Viewer } from "./load-visibility";
-import { LIST_ORDER, countLoads, listLoads, loadFiltersWhere, loadsVersion, type LoadListQuery } from "./loads.repository";
+import { onBoardWhere, ownTakenLoadsWhere, ownTakenLoadsWherePrepared, toLoad, ukToday, visibleLoadsWhere, type Viewer } from "./load-visibility";
+import { compareSorted, countLoads, listLoads, listOrder, loadFiltersWhere, loadsVersion, sortValue, type LoadListQuery } from "./loads.repository";
 import { parseYmd, ukDayEnd, ukDayStart } from "./uk-day";
 
-/** bump when the JSON shape or redaction of a load changes, so old ETags stop matching */
-const LIST_SHAPE_VERSION = 1;
-/** pages deeper than this are read straight from the database, not merged from caches */
+/** bump when the JSON shape, order or redaction of a load changes, so old ETags stop matching */
+const LIST_SHAPE_VERSION = 3;
+/** pages deeper than this are read straight from the database, not merged from caches (LIST_MAX: a page without a limit is merged) */
 const MERGE_DEPTH = 1000;
 /** how every carrier sees an available load: private fields hidden (spec §5, §6) */
 const ANY_CARRIER: Viewer = { id: "", role: "carrier", isAdmin: false, carrierName: null };
 
-/** Query filters → the repository's query, with UK-day bounds (spec §5 date filter). */
-export function toListQuery(f: LoadFilters): LoadListQuery {
+/**
+ * Query filters → the repository's query, with UK-day bounds (spec §5 date filter)
+ * and the start of today in UK time at `now` (contract expiry), which every cache
+ * key and ETag below carries: a board changes when UK midnight passes.
+ */
+export function toListQuery(f: LoadFilters, now: Date): LoadListQuery {
   const details: ErrorDetail[] = [];
   const from = f.from ? parseYmd(f.from) : null;
   const to = f.to ? parseYmd(f.to) : null;
@@ -37,14 +44,26 @@ export function toListQuery(f: LoadFilters): LoadListQuery {
     weight: f.weight,
     distance: f.distance,
     price: f.price,
-    statuses: [...new Set(f.status)].sort() as LoadStatus[],
+    statuses: [...new Set(f.status)].sort(),
+    today: ukToday(now),
     equipmentType: f.equipmentType,
     carriers: [...new Set(f.carrier)].sort(),
     pickupFrom: from ? ukDayStart(...from) : undefined,
     pickupBefore: to ? ukDayEnd(...to) : undefined,
-    limit: f.limit,
-    offset: f.offset,
+    // the districts are added by withNearDistricts (they need the postcode table)
+    pickupNear: f.pickupNear ? { ...nearQueryOf(f.pickupNear, f.pickupMiles ?? NEAR_MILES.default, "pickupNear"), districts: [] } : undefined,
+    deliveryNear: f.deliveryNear ? { ...nearQueryOf(f.deliveryNear, f.deliveryMiles ?? NEAR_MILES.default, "deliveryNear"), districts: [] } : undefined,
+    sort: f.sort,
+    // contract: without a limit at most 1,000 loads, the true total in X-Total-Count
+    ...pageOf(f),
   };
+}
+
+/** The query with the districts of its near filters filled in (400 for an unknown postcode, 503 without a table). */
+export async function withNearDistricts(query: LoadListQuery, config: Pick<Config, "postcodeData">): Promise<LoadListQuery> {
+  if (!query.pickupNear && !query.deliveryNear) return query;
+  const near = await resolveNear(config, { pickup: query.pickupNear, delivery: query.deliveryNear });
+  return { ...query, pickupNear: near.pickup, deliveryNear: near.delivery };
 }
 
 /**
@@ -59,7 +78,7 @@ export async function loadListEtag(opts: {
 }): Promise<{ etag: string; version: number }> {
   const version = await (opts.readVersion ?? loadsVersion)(opts.db);
   const { viewer, query } = opts;
-  const key = JSON.stringify([LIST_SHAPE_VERSION, viewer.id, viewer.role, viewer.isAdmin, viewer.carrierName, filterKey(query), query.limit ?? null, query.offset ?? null]);
+  const key = JSON.stringify([LIST_SHAPE_VERSION, viewer.id, viewer.role, viewer.isAdmin, viewer.carrierName, filterKey(query), query.sort, query.limit, query.offset]);
   return { etag: `"${version}-${sha256(key).slice(0, 20)}"`, version };
 }
 
@@ -75,37 +94,31 @@ function filterKey(q: LoadListQuery): string {
     q.carriers,
     q.pickupFrom?.getTime() ?? null,
     q.pickupBefore?.getTime() ?? null,
+    q.today.getTime(),
+    // the districts follow from the postcode and the radius (one table per process)
+    q.pickupNear ? [q.pickupNear.outward, q.pickupNear.miles] : null,
+    q.deliveryNear ? [q.deliveryNear.outward, q.deliveryNear.miles] : null,
   ]);
 }
 
 /** A load as the list sends it: its JSON for this kind of viewer, and what the list order needs. */
 interface Card {
-  pickup: number | null;
+  /** the value the list is sorted by (loads.repository sortValue) */
+  key: number | null;
   id: string;
   json: string;
 }
-const toCards = (rows: LoadRow[], viewer: Viewer): Card[] =>
-  rows.map((row) => ({ pickup: row.pickupDate?.getTime() ?? null, id: row.id, json: JSON.stringify(toLoad(row, viewer)) }));
+const toCards = (rows: LoadRow[], viewer: Viewer, sort: LoadSort, today: Date): Card[] =>
+  rows.map((row) => ({ key: sortValue(sort, row), id: row.id, json: JSON.stringify(toLoad(row, viewer, today)) }));
 
-/** The contract's list order (loads.repository LIST_ORDER): newest pickup first, no date last, then id. */
-function listOrder(a: Card, b: Card): number {
-  const pa = a.pickup;
-  const pb = b.pickup;
-  if (pa !== pb) {
-    if (pa === null) return 1;
-    if (pb === null) return -1;
-    return pb - pa;
-  }
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** The first n of two lists already in list order. */
-function mergeFirst(a: Card[], b: Card[], n: number): Card[] {
+/** The first n of two lists already in the sort's order (loads.repository compareSorted = listOrder). */
+function mergeFirst(a: Card[], b: Card[], n: number, sort: LoadSort): Card[] {
+  const order = compareSorted(sort);
   const out: Card[] = [];
   let i = 0;
   let j = 0;
   while (out.length < n && (i < a.length || j < b.length)) {
-    if (j >= b.length || (i < a.length && listOrder(a[i], b[j]) <= 0)) out.push(a[i++]);
+    if (j >= b.length || (i < a.length && order(a[i], b[j]) <= 0)) out.push(a[i++]);
     else out.push(b[j++]);
   }
   return out;
@@ -130,50 +143,50 @@ export class BoardList {
   async list(viewer: Viewer, query: LoadListQuery, version: number): Promise<{ body: string | Buffer; total: number }> {
     const { db } = this;
     const filters = loadFiltersWhere(query);
-    const offset = query.offset ?? 0;
+    const { offset, limit, sort, today } = query;
     const fkey = filterKey(query);
 
-    // The whole list, or a deep page: straight from the database.
-    if (query.limit == null || offset + query.limit > MERGE_DEPTH) {
-      const where = and(visibleLoadsWhere(viewer), filters);
-      const paged = query.limit != null || offset > 0;
-      const [rows, total] = await Promise.all([
-        listLoads(db, where, { limit: query.limit, offset }),
-        paged ? this.countVisible(viewer, fkey, filters, version) : Promise.resolve(-1),
-      ]);
-      return { body: JSON.stringify(rows.map((r) => toLoad(r, viewer))), total: total < 0 ? rows.length : total };
+    // A deep page: straight from the database (the caches hold the first MERGE_DEPTH).
+    if (offset + limit > MERGE_DEPTH) {
+      const where = and(visibleLoadsWhere(viewer, today), filters);
+      const [rows, total] = await Promise.all([listLoads(db, where, { limit, offset, sort }), this.countVisible(viewer, fkey, filters, version, today)]);
+      return { body: JSON.stringify(rows.map((r) => toLoad(r, viewer, today))), total };
     }
 
-    const n = offset + query.limit;
+    const n = offset + limit;
+    const listKey = `${fkey}|${sort}|${n}`;
     const page = (cards: Card[]) => `[${cards.slice(offset, n).map((c) => c.json).join(",")}]`;
     const sharedPage = (kind: string, cards: Card[]) =>
-      this.sharedPages.get(version, `${kind}|${fkey}|${n}|${offset}`, async () => Buffer.from(page(cards)));
+      this.sharedPages.get(version, `${kind}|${listKey}|${offset}`, async () => Buffer.from(page(cards)));
     if (isStaffRole(viewer)) {
       // staff see every field of every load: one list for all of them
       const [cards, total] = await Promise.all([
-        this.sharedCards.get(version, `staff|${fkey}|${n}`, async () => toCards(await listLoads(db, filters, { limit: n }), viewer)),
+        this.sharedCards.get(version, `staff|${listKey}`, async () => toCards(await listLoads(db, filters, { limit: n, sort }), viewer, sort, today)),
         this.sharedCount(`staff|${fkey}`, version, filters),
       ]);
       return { body: await sharedPage("staff", cards), total };
     } else {
-      const available = and(eq(loads.status, "available"), filters);
+      // the board: available loads whose pickup day has not ended (contract expiry)
+      const available = and(onBoardWhere(today), filters);
       const [shared, availableTotal, mine] = await Promise.all([
-        this.sharedCards.get(version, `available|${fkey}|${n}`, async () => toCards(await listLoads(db, available, { limit: n }), ANY_CARRIER)),
+        this.sharedCards.get(version, `available|${listKey}`, async () =>
+          toCards(await listLoads(db, available, { limit: n, sort }), ANY_CARRIER, sort, today),
+        ),
         this.sharedCount(`available|${fkey}`, version, available),
         // a carrier's own taken loads are few and theirs alone: read per request (indexed)
-        this.ownQuery(fkey, filters, n)
+        this.ownQuery(fkey, filters, n, sort)
           .execute({ viewerId: viewer.id, carrierName: viewer.carrierName })
-          .then((rows) => toCards(rows as LoadRow[], viewer)),
+          .then((rows) => toCards(rows as LoadRow[], viewer, sort, today)),
       ]);
       // fewer own loads than asked for: that is all of them, no count needed
       const total = availableTotal + (mine.length < n ? mine.length : await countLoads(db, and(ownTakenLoadsWhere(viewer), filters)));
-      return { body: mine.length ? page(mergeFirst(shared, mine, n)) : await sharedPage("available", shared), total };
+      return { body: mine.length ? page(mergeFirst(shared, mine, n, sort)) : await sharedPage("available", shared), total };
     }
   }
 
   /** (issue 8 profile: building a 55-column select per request was a fifth of the board page's CPU) */
-  private ownQuery(fkey: string, filters: SQL | undefined, n: number): OwnLoadsQuery {
-    const key = `${fkey}|${n}`;
+  private ownQuery(fkey: string, filters: SQL | undefined, n: number, sort: LoadSort): OwnLoadsQuery {
+    const key = `${fkey}|${sort}|${n}`;
     let q = this.ownQueries.get(key);
     if (!q) {
       if (this.ownQueries.size >= 500) this.ownQueries = new Map();
@@ -181,7 +194,7 @@ export class BoardList {
         .select()
         .from(loads)
         .where(and(ownTakenLoadsWherePrepared(), filters))
-        .orderBy(...LIST_ORDER)
+        .orderBy(...listOrder(sort))
         .limit(n)
         .prepare(`own_loads_${sha256(key).slice(0, 16)}`);
       this.ownQueries.set(key, q);
@@ -194,10 +207,10 @@ export class BoardList {
   }
 
   /** X-Total-Count: shared available/staff part (cached) + the carrier's own taken loads (indexed). */
-  private async countVisible(viewer: Viewer, fkey: string, filters: SQL | undefined, version: number): Promise<number> {
+  private async countVisible(viewer: Viewer, fkey: string, filters: SQL | undefined, version: number, today: Date): Promise<number> {
     if (isStaffRole(viewer)) return this.sharedCount(`staff|${fkey}`, version, filters);
     const [available, own] = await Promise.all([
-      this.sharedCount(`available|${fkey}`, version, and(eq(loads.status, "available"), filters)),
+      this.sharedCount(`available|${fkey}`, version, and(onBoardWhere(today), filters)),
       countLoads(this.db, and(ownTakenLoadsWhere(viewer), filters)),
     ]);
     return available + own;

@@ -6,6 +6,7 @@ import { loadEvents, loads, type LoadRow, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { MSG } from "../../../contract/messages";
 import { canTransition, TRANSITIONS, type LoadAction } from "./load-state";
+import { queueLaneAlert } from "../saved-searches/lane-alert-queue";
 
 export interface TransitionOptions {
   tx: Tx;
@@ -22,6 +23,8 @@ export interface TransitionOptions {
 export interface TransitionResult {
   load: LoadRow;
   fromStatus: string;
+  /** the row as it was before (who held it: notifications go to them) */
+  before: LoadRow;
 }
 
 /**
@@ -33,9 +36,7 @@ export async function transitionLoad(opts: TransitionOptions): Promise<Transitio
   const { tx, loadId, action, actor, now } = opts;
   const [current] = await tx.select().from(loads).where(eq(loads.id, loadId)).for("update");
   if (!current) throw new AppError(404, MSG.notFound);
-  if (!canTransition(action, current.status)) {
-    throw new AppError(409, conflictMessage(action, current.status));
-  }
+  assertTransition(action, current.status);
   const to = TRANSITIONS[action].to;
   const extra = typeof opts.set === "function" ? opts.set(current) : (opts.set ?? {});
   const [updated] = await tx
@@ -53,12 +54,18 @@ export async function transitionLoad(opts: TransitionOptions): Promise<Transitio
     detail: opts.detail,
     now,
   });
-  return { load: updated, fromStatus: current.status };
+  return { load: updated, fromStatus: current.status, before: current };
+}
+
+/** 409 unless the state machine (spec §4) allows `action` on a load in `status`. */
+export function assertTransition(action: LoadAction, status: string): void {
+  if (!canTransition(action, status)) throw new AppError(409, conflictMessage(action, status));
 }
 
 function conflictMessage(action: LoadAction, status: string): string {
   if (action === "accept" || action === "award-bid" || action === "assign") return MSG.loadNotAvailable;
-  return `A ${status} load cannot be changed that way`;
+  // "An available load …", "An accepted load …", "A cancelled load …" (issue 15 #8: plain English)
+  return `${/^[aeiou]/i.test(status) ? "An" : "A"} ${status} load cannot be changed that way`;
 }
 
 export async function recordLoadEvent(
@@ -85,6 +92,11 @@ export async function recordLoadEvent(
     detail: e.detail ?? null,
     createdAt: e.now,
   });
+  // a load became available (created, copied, reset, un-cancelled): its instant lane
+  // alerts are written in this same transaction (contract "Saved searches and lane alerts")
+  if (e.toStatus === "available" && e.fromStatus !== "available") {
+    await queueLaneAlert({ db, now: e.now, loadId: e.loadId, actorId: e.actor?.id ?? null });
+  }
 }
 
 /** PO-{year}-{5 digits} (contract: approving issues a PO number when none is set). */

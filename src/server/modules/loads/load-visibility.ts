@@ -1,10 +1,12 @@
 // Who may see which load, and which fields: one place for the whole server
 // (spec §5 address visibility, §6, contract "Roles" and redaction).
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { loads, type LoadRow, type UserRow } from "../../db/schema";
 import { isStaffRole } from "../../../contract/constants";
 import { PRIVATE_LOAD_FIELDS, type Load } from "../../../contract/schemas/load";
 import { iso, money } from "../../lib/serialize";
+import { isLoadExpired } from "../../../contract/load-dates";
+import { ukStartOfDay } from "../../../contract/wall-clock";
 
 export type Viewer = Pick<UserRow, "id" | "role" | "isAdmin" | "carrierName">;
 
@@ -44,14 +46,33 @@ export function ownTakenLoadsWherePrepared(): SQL {
   return and(inArray(loads.status, ["accepted", "approved", "completed"]), own) ?? sql`false`;
 }
 
-/** The same rule as canSeeLoad, as SQL for lists (undefined = no restriction). */
-export function visibleLoadsWhere(viewer: Viewer): SQL | undefined {
-  if (isStaffRole(viewer)) return undefined;
-  return or(eq(loads.status, "available"), ownTakenLoadsWhere(viewer)) ?? sql`false`;
+/**
+ * Contract: an available load whose pickup day (UK time) has ended is expired. As
+ * SQL, from the start of today in UK time (loads without a pickup date never expire):
+ * derived from the clock each time, no job and no stored state.
+ */
+export function ukToday(now: Date): Date {
+  return new Date(ukStartOfDay(now));
+}
+export function onBoardWhere(today: Date): SQL {
+  return and(eq(loads.status, "available"), or(isNull(loads.pickupDate), gte(loads.pickupDate, today))) ?? sql`false`;
+}
+export function expiredWhere(today: Date): SQL {
+  return and(eq(loads.status, "available"), lt(loads.pickupDate, today)) ?? sql`false`;
 }
 
-/** Row → response, with every field the viewer may not see set to null. */
-export function toLoad(row: LoadRow, viewer: Viewer): Load {
+/**
+ * The same rule as canSeeLoad, as SQL for lists (undefined = no restriction), less
+ * the expired loads: they leave the carrier board (contract), though a carrier who
+ * had one open may still read it (and is told it is no longer available).
+ */
+export function visibleLoadsWhere(viewer: Viewer, today: Date): SQL | undefined {
+  if (isStaffRole(viewer)) return undefined;
+  return or(onBoardWhere(today), ownTakenLoadsWhere(viewer)) ?? sql`false`;
+}
+
+/** Row → response, with every field the viewer may not see set to null; `now` says whether it has expired. */
+export function toLoad(row: LoadRow, viewer: Viewer, now: Date): Load {
   const load: Load = {
     id: row.id,
     loadNumber: row.loadNumber,
@@ -107,6 +128,7 @@ export function toLoad(row: LoadRow, viewer: Viewer): Load {
     signedPaperworkUrl: row.signedPaperworkUrl,
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(row.updatedAt)!,
+    expired: isLoadExpired(row, now),
   };
   if (!canSeePrivate(row, viewer)) {
     for (const f of PRIVATE_LOAD_FIELDS) load[f] = null;

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { ENGINES, createTestApp, type TestApp } from "../../../../test/helpers";
+import { postgresOnly } from "../../../../test/skips";
 import { createLoad, login, signedIn } from "../../../../test/factories";
 import { buildApp, type App } from "../../app";
 import { bids, loadEvents, loads, sessions, users } from "../../db/schema";
@@ -18,6 +19,10 @@ import { sha256, randomToken } from "../../lib/crypto";
 import type { Load } from "../../../contract/schemas/load";
 
 const NOT_AVAILABLE = { error: "Load is no longer available" };
+const NOT_FOUND = { error: "Not found" };
+/** A race's losers: 409 if the load was on their board when they asked, 404 if it was already another company's (docs/decisions/accept-not-found.md). */
+const isLoserAnswer = (status: number, body: unknown) =>
+  (status === 409 && JSON.stringify(body) === JSON.stringify(NOT_AVAILABLE)) || (status === 404 && JSON.stringify(body) === JSON.stringify(NOT_FOUND));
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
@@ -57,15 +62,41 @@ describe.each(ENGINES)("accepting a load on %s", (engine) => {
     expect(res.json().acceptedBy).toBe(carriers[1].user.id);
   });
 
-  it("a second accept gets 409 with the exact message, and the load keeps its first carrier", async () => {
+  it("a load another company has taken is not theirs to see: 404, the same answer as GET and as an unknown id", async () => {
     const load = await createLoad(t.app);
     expect((await accept(t.app, load.id, carriers[2])).statusCode).toBe(200);
     const res = await accept(t.app, load.id, carriers[3]);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual(NOT_AVAILABLE);
-    expect((await accept(t.app, load.id, carriers[2])).statusCode).toBe(409);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(NOT_FOUND);
+    const get = await t.app.inject({ url: `/api/loads/${load.id}`, headers: { cookie: carriers[3].cookie } });
+    expect([get.statusCode, get.json()]).toEqual([404, NOT_FOUND]);
+    const unknown = await accept(t.app, randomUUID(), carriers[3]);
+    expect([unknown.statusCode, unknown.body]).toEqual([404, res.body]);
+    // approved and completed loads of another company too
+    for (const status of ["approved", "completed"]) {
+      const other = await createLoad(t.app, { status, acceptedBy: carriers[2].user.id, acceptedByCarrier: "Haulier 2 Ltd" });
+      expect((await accept(t.app, other.id, carriers[3])).statusCode).toBe(404);
+    }
     const [row] = await t.app.ctx.db.select().from(loads).where(eq(loads.id, load.id));
     expect(row.acceptedBy).toBe(carriers[2].user.id);
+  });
+
+  it("a load the caller can still see but no longer take is 409; the holder's own second accept is 200, unchanged (a double click)", async () => {
+    const load = await createLoad(t.app);
+    const first = await accept(t.app, load.id, carriers[2]);
+    expect(first.statusCode).toBe(200);
+    // a colleague at the same company sees the load as their company's
+    const colleague = await signedIn(t.app, { carrierName: "Haulier 2 Ltd" });
+    const res = await accept(t.app, load.id, colleague);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual(NOT_AVAILABLE);
+    const again = await accept(t.app, load.id, carriers[2]);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const events = await t.app.ctx.db.select().from(loadEvents).where(eq(loadEvents.loadId, load.id));
+    expect(events).toHaveLength(1);
+    // staff see every load: a taken load is a 409 for them
+    expect((await accept(t.app, load.id, manager)).statusCode).toBe(409);
   });
 
   it("a carrier cannot accept on behalf of someone else (403)", async () => {
@@ -148,14 +179,13 @@ describe.each(ENGINES)("accepting a load on %s", (engine) => {
     expect(events).toEqual([]);
   });
 
-  it("20+ simultaneous accepts by different carriers: exactly one 200, the rest 409", async () => {
+  it("20+ simultaneous accepts by different carriers: exactly one 200, the rest 409 or 404", async () => {
     const load = await createLoad(t.app);
     await t.app.ctx.db.insert(bids).values({ loadId: load.id, carrierId: carriers[0].user.id, bidAmount: 1000, status: "pending" });
     const res = await Promise.all(carriers.map((c) => accept(t.app, load.id, c)));
     const ok = res.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(1);
-    expect(res.filter((r) => r.statusCode === 409)).toHaveLength(carriers.length - 1);
-    for (const r of res.filter((x) => x.statusCode === 409)) expect(r.json()).toEqual(NOT_AVAILABLE);
+    for (const r of res.filter((x) => x.statusCode !== 200)) expect(isLoserAnswer(r.statusCode, r.json()), r.body).toBe(true);
     const winner = ok[0].json() as Load;
     const [row] = await t.app.ctx.db.select().from(loads).where(eq(loads.id, load.id));
     expect(row.status).toBe("accepted");
@@ -167,7 +197,7 @@ describe.each(ENGINES)("accepting a load on %s", (engine) => {
     expect(bid.status).toBe("rejected");
   });
 
-  it.runIf(engine === "postgres")("two app instances on one database: exactly one accept wins", async () => {
+  postgresOnly(engine).it("two app instances on one database: exactly one accept wins", async () => {
     const database2 = await t.testDb.reopen();
     const app2 = await buildApp({ config: t.config, database: database2, serveWeb: false });
     try {
@@ -175,7 +205,7 @@ describe.each(ENGINES)("accepting a load on %s", (engine) => {
         const load = await createLoad(t.app);
         const res = await Promise.all(carriers.map((c, i) => accept(i % 2 ? app2 : t.app, load.id, c)));
         expect(res.filter((r) => r.statusCode === 200)).toHaveLength(1);
-        expect(res.filter((r) => r.statusCode === 409)).toHaveLength(carriers.length - 1);
+        for (const r of res.filter((x) => x.statusCode !== 200)) expect(isLoserAnswer(r.statusCode, r.json()), r.body).toBe(true);
         const [row] = await t.app.ctx.db.select().from(loads).where(eq(loads.id, load.id));
         expect(carriers.map((c) => c.user.id)).toContain(row.acceptedBy);
         const events = await t.app.ctx.db.select().from(loadEvents).where(eq(loadEvents.loadId, load.id));
@@ -187,7 +217,7 @@ describe.each(ENGINES)("accepting a load on %s", (engine) => {
     }
   });
 
-  describe.runIf(engine === "postgres")("two real server processes", () => {
+  postgresOnly(engine).describe("two real server processes", () => {
     const procs: ChildProcess[] = [];
     const urls: string[] = [];
     let dataDir = "";
@@ -262,8 +292,7 @@ describe.each(ENGINES)("accepting a load on %s", (engine) => {
           }),
         );
         expect(res.filter((r) => r.status === 200)).toHaveLength(1);
-        expect(res.filter((r) => r.status === 409)).toHaveLength(carriers.length - 1);
-        for (const r of res.filter((x) => x.status === 409)) expect(r.body).toEqual(NOT_AVAILABLE);
+        for (const r of res.filter((x) => x.status !== 200)) expect(isLoserAnswer(r.status, r.body), JSON.stringify(r.body)).toBe(true);
         const [row] = await t.app.ctx.db.select().from(loads).where(eq(loads.id, load.id));
         expect(row.acceptedBy).toBe(res.find((r) => r.status === 200)!.body.acceptedBy);
       }

@@ -8,8 +8,11 @@ import { createCarrier } from "../../../../test/factories";
 import { seedLoads } from "../../../../bench/seed";
 import { queryRows } from "../../db/client";
 import { loads } from "../../db/schema";
-import { visibleLoadsWhere } from "./load-visibility";
+import { ukToday, visibleLoadsWhere } from "./load-visibility";
 import { loadFiltersWhere } from "./loads.repository";
+
+/** the start of today (UK): the board leaves out loads picked up before it (issue 15); the seed's loads are this year ahead */
+const TODAY = ukToday(new Date());
 
 describe.each(ENGINES)("board page query plan on %s", (engine) => {
   let t: TestApp;
@@ -22,8 +25,8 @@ describe.each(ENGINES)("board page query plan on %s", (engine) => {
   it("pages through an index, with no sequential scan of loads", async () => {
     const carrier = await createCarrier(t.app);
     const where = and(
-      visibleLoadsWhere(carrier),
-      loadFiltersWhere({ statuses: [], carriers: [], weight: "gt10000", equipmentType: "Flatbed" }),
+      visibleLoadsWhere(carrier, TODAY),
+      loadFiltersWhere({ statuses: [], carriers: [], weight: "gt10000", equipmentType: "Flatbed", today: TODAY }),
     );
     const query = t.app.ctx.db
       .select()

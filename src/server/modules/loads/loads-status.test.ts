@@ -68,6 +68,94 @@ describe.each(ENGINES)("load status changes on %s", (engine) => {
     }
   });
 
+  // State before shape (contract 409): every field but the target status is wrong
+  // (types, UUIDs, lengths, a NUL), so a forbidden change must still answer 409.
+  const MALFORMED_REST = {
+    acceptedBy: 123,
+    acceptedByCarrier: "Bad\u0000Haulage",
+    userId: "not-a-uuid",
+    reason: "x".repeat(501),
+  };
+
+  it.each(statusCases.filter((c) => !c.allowed))(
+    "PATCH /status $from → $to (forbidden) with a malformed rest of the body: 409, nothing changes",
+    async ({ from, to }) => {
+      const load = await loadIn(from);
+      const res = await patch(`/api/loads/${load.id}/status`, admin.cookie, { status: to, ...MALFORMED_REST });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBeTypeOf("string");
+      const [row] = await t.app.ctx.db.select().from(loads).where(eq(loads.id, load.id));
+      expect(row.status).toBe(from);
+      expect(await t.app.ctx.db.select().from(loadEvents).where(eq(loadEvents.loadId, load.id))).toEqual([]);
+    },
+  );
+
+  it.each(statusCases.filter((c) => c.allowed))(
+    "PATCH /status $from → $to (allowed) with a malformed rest of the body: 400 naming the fields, nothing changes",
+    async ({ from, to }) => {
+      const load = await loadIn(from);
+      const res = await patch(`/api/loads/${load.id}/status`, admin.cookie, { status: to, ...MALFORMED_REST });
+      expect(res.statusCode).toBe(400);
+      const [row] = await t.app.ctx.db.select().from(loads).where(eq(loads.id, load.id));
+      expect(row.status).toBe(from);
+    },
+  );
+
+  it("an allowed change still lists every malformed field (400)", async () => {
+    const load = await loadIn("available");
+    const { acceptedByCarrier: _nul, ...rest } = MALFORMED_REST;
+    const res = await patch(`/api/loads/${load.id}/status`, admin.cookie, { status: "accepted", ...rest });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.map((d: { path: string }) => d.path).sort()).toEqual(["acceptedBy", "reason", "userId"]);
+  });
+
+  it("without a readable target status the body is a 400, and an unknown load a 404, before any state", async () => {
+    const load = await loadIn("completed");
+    for (const payload of [{ ...MALFORMED_REST }, { status: "lost", ...MALFORMED_REST }, { status: 5 }]) {
+      expect((await patch(`/api/loads/${load.id}/status`, admin.cookie, payload)).statusCode).toBe(400);
+    }
+    expect((await patch(`/api/loads/${randomUUID()}/status`, admin.cookie, { status: "approved", ...MALFORMED_REST })).statusCode).toBe(404);
+    // a carrier learns nothing about the state either
+    expect((await patch(`/api/loads/${load.id}/status`, carrier.cookie, { status: "approved", ...MALFORMED_REST })).statusCode).toBe(403);
+  });
+
+  it.each(LOAD_STATUSES.filter((from) => from !== "accepted" && from !== "approved"))(
+    "PATCH /reset-to-available from %s (forbidden) with a malformed body: 409",
+    async (from) => {
+      const load = await loadIn(from);
+      const res = await patch(`/api/loads/${load.id}/reset-to-available`, manager.cookie, { status: 42, ...MALFORMED_REST });
+      expect(res.statusCode).toBe(409);
+      const [row] = await t.app.ctx.db.select().from(loads).where(eq(loads.id, load.id));
+      expect(row.status).toBe(from);
+    },
+  );
+
+  it("PATCH /accept on a load that is not available, with a malformed body: 409 (available: 400)", async () => {
+    // staff see every load, so the state alone answers (a carrier may get 404 for a load they cannot see)
+    for (const from of LOAD_STATUSES.filter((s) => s !== "available")) {
+      const load = await loadIn(from);
+      const res = await patch(`/api/loads/${load.id}/accept`, manager.cookie, { userId: "me", extra: "\u0000" });
+      expect(res.statusCode, from).toBe(409);
+    }
+    const open = await loadIn("available");
+    const bad = await patch(`/api/loads/${open.id}/accept`, carrier.cookie, { userId: "me" });
+    expect(bad.statusCode).toBe(400);
+    const [row] = await t.app.ctx.db.select().from(loads).where(eq(loads.id, open.id));
+    expect(row.status).toBe("available");
+  });
+
+  it("PUT /pod on a load that is not approved or completed, with a malformed body: 409 (approved: 400)", async () => {
+    const junk = { pickupSignedBy: 5, pickupSignedDate: "soon", deliverySignedBy: ["x"], deliverySignedDate: null };
+    for (const from of ["available", "accepted", "cancelled"] as const) {
+      const load = await loadIn(from);
+      const res = await t.app.inject({ method: "PUT", url: `/api/loads/${load.id}/pod`, headers: { cookie: manager.cookie }, payload: junk });
+      expect(res.statusCode, from).toBe(409);
+    }
+    const approved = await loadIn("approved");
+    const res = await t.app.inject({ method: "PUT", url: `/api/loads/${approved.id}/pod`, headers: { cookie: manager.cookie }, payload: junk });
+    expect(res.statusCode).toBe(400);
+  });
+
   it.each(LOAD_STATUSES.map((from) => ({ from, allowed: from === "accepted" || from === "approved" })))(
     "PATCH /reset-to-available from $from: allowed $allowed",
     async ({ from, allowed }) => {

@@ -2,6 +2,7 @@
 // process (or straight to the database) must still change the ETag promptly.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, createTestApp, eventually, type TestApp } from "../../../../test/helpers";
+import { postgresOnly } from "../../../../test/skips";
 import { createLoad, signedIn } from "../../../../test/factories";
 import { buildApp, type App } from "../../app";
 import { eq } from "drizzle-orm";
@@ -44,7 +45,7 @@ describe.each(ENGINES)("the loads version cache on %s", (engine) => {
     expect(took).toBeLessThan(1500);
   });
 
-  it.runIf(engine === "postgres")("a write through a second process is seen by the first", async () => {
+  postgresOnly(engine).it("a write through a second process is seen by the first", async () => {
     const other = await t.testDb.reopen();
     const b = await buildApp({ config: t.config, database: other, serveWeb: false });
     try {

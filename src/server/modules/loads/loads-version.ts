@@ -87,3 +87,10 @@ export class PerVersionMemo<T> {
     return value;
   }
 }
+
+declare module "../../context" {
+  interface AppContext {
+    /** the loads change counter, cheaply (the poll path's ETag and per-version caches) */
+    loadsVersion: LoadsVersionCache;
+  }
+}

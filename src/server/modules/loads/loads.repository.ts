@@ -2,9 +2,13 @@
 // from visibleLoadsWhere() plus the filters below; nothing here decides who may
 // see what or which status change is allowed.
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client";
-import { changeCounters, loadEvents, loadViews, loads, users, type LoadRow } from "../../db/schema";
+import { bids, changeCounters, loadEvents, loadViews, loads, users, type LoadRow } from "../../db/schema";
 import { DISTANCE_BANDS, PRICE_BANDS, WEIGHT_BANDS, type Band, type LoadStatus } from "../../../contract/constants";
+import { DEFAULT_LOAD_SORT, type LoadSort, type LoadStatusFilter } from "../../../contract/schemas/load";
+import { expiredWhere, onBoardWhere } from "./load-visibility";
+import type { NearFilter } from "../distance/distance.service";
 
 /** GET /api/loads filters after parsing: band keys resolved, dates as UK-day bounds. */
 export interface LoadListQuery {
@@ -12,15 +16,24 @@ export interface LoadListQuery {
   weight?: string;
   distance?: string;
   price?: string;
-  statuses: LoadStatus[];
+  /** "available" is on the board today; "expired" is available with its pickup day over */
+  statuses: LoadStatusFilter[];
+  /** the start of today in UK time: where an available load's pickup day must end to be expired */
+  today: Date;
   equipmentType?: string;
   carriers: string[];
   /** start of the from-day in UK time (inclusive) */
   pickupFrom?: Date;
   /** start of the day after the to-day in UK time (exclusive) */
   pickupBefore?: Date;
-  limit?: number;
-  offset?: number;
+  /** "near" filters (contract: saved searches): the postcode districts the load's pickup / delivery must be in */
+  pickupNear?: NearFilter;
+  deliveryNear?: NearFilter;
+  /** the contract's order; the id breaks ties */
+  sort: LoadSort;
+  /** at most LIST_MAX (contract: every list is bounded) */
+  limit: number;
+  offset: number;
 }
 
 /** A LIKE pattern matching the text anywhere, with the user's %, _ and \ taken literally. */
@@ -40,7 +53,7 @@ function bandWhere(column: typeof loads.weight | typeof loads.distance | typeof 
 }
 
 /** The filters of the contract as one SQL condition (undefined = no filter). */
-export function loadFiltersWhere(q: LoadListQuery): SQL | undefined {
+export function loadFiltersWhere(q: Omit<LoadListQuery, "sort" | "limit" | "offset">): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
   if (q.search) {
     const p = containsPattern(q.search);
@@ -49,7 +62,17 @@ export function loadFiltersWhere(q: LoadListQuery): SQL | undefined {
   parts.push(bandWhere(loads.weight, WEIGHT_BANDS, q.weight));
   parts.push(bandWhere(loads.distance, DISTANCE_BANDS, q.distance));
   parts.push(bandWhere(loads.price, PRICE_BANDS, q.price));
-  if (q.statuses.length) parts.push(inArray(loads.status, q.statuses));
+  if (q.statuses.length) {
+    // contract expiry: "available" and "expired" split the available loads at the start of today (UK)
+    const plain = q.statuses.filter((st): st is LoadStatus => st !== "available" && st !== "expired");
+    parts.push(
+      or(
+        plain.length ? inArray(loads.status, plain) : undefined,
+        q.statuses.includes("available") ? onBoardWhere(q.today) : undefined,
+        q.statuses.includes("expired") ? expiredWhere(q.today) : undefined,
+      ),
+    );
+  }
   if (q.equipmentType && q.equipmentType !== "all") parts.push(eq(loads.equipmentType, q.equipmentType));
   if (q.carriers.length) {
     const names = q.carriers.filter((c) => c.toLowerCase() !== "unassigned");
@@ -61,27 +84,104 @@ export function loadFiltersWhere(q: LoadListQuery): SQL | undefined {
   // a load with no pickup date never matches a date filter (spec §5): comparisons with null are not true
   if (q.pickupFrom) parts.push(gte(loads.pickupDate, q.pickupFrom));
   if (q.pickupBefore) parts.push(lt(loads.pickupDate, q.pickupBefore));
+  // postcodes are stored normalised ("LS1 4AP"): the district is the part before the space;
+  // a load without a postcode is near nothing
+  if (q.pickupNear) parts.push(inArray(sql`split_part(${loads.pickupZip}, ' ', 1)`, q.pickupNear.districts));
+  if (q.deliveryNear) parts.push(inArray(sql`split_part(${loads.deliveryZip}, ' ', 1)`, q.deliveryNear.districts));
   return and(...parts);
 }
 
-/** Newest pickup first, loads without a date last, id as the tie-break (contract: lists). */
-export const LIST_ORDER = [sql`${loads.pickupDate} desc nulls last`, asc(loads.id)];
+/**
+ * One sort of the contract: the column, its direction, and the same value in
+ * JavaScript, so a list merged in memory (load-list.ts) has exactly the database's
+ * order. Loads without the value come last either way; the id breaks ties.
+ */
+interface SortKey {
+  column: SQL | AnyPgColumn;
+  desc: boolean;
+  value: (row: LoadRow) => number | null;
+}
+const time = (d: Date | null) => d?.getTime() ?? null;
+const SORT_KEYS: Record<LoadSort, SortKey> = {
+  "-pickupDate": { column: loads.pickupDate, desc: true, value: (r) => time(r.pickupDate) },
+  pickupDate: { column: loads.pickupDate, desc: false, value: (r) => time(r.pickupDate) },
+  price: { column: loads.price, desc: false, value: (r) => Number(r.price) },
+  "-price": { column: loads.price, desc: true, value: (r) => Number(r.price) },
+  ratePerMile: { column: loads.ratePerMile, desc: false, value: (r) => (r.ratePerMile == null ? null : Number(r.ratePerMile)) },
+  "-ratePerMile": { column: loads.ratePerMile, desc: true, value: (r) => (r.ratePerMile == null ? null : Number(r.ratePerMile)) },
+  distance: { column: loads.distance, desc: false, value: (r) => r.distance },
+  // the database keeps microseconds, JavaScript milliseconds: order by what both see
+  "-createdAt": { column: sql`date_trunc('milliseconds', ${loads.createdAt})`, desc: true, value: (r) => time(r.createdAt) },
+};
 
-export async function listLoads(db: DbOrTx, where: SQL | undefined, page: { limit?: number; offset?: number } = {}): Promise<LoadRow[]> {
+/** ORDER BY for a sort (contract "Carrier board order"), id as the tie-break. */
+export function listOrder(sort: LoadSort = DEFAULT_LOAD_SORT): SQL[] {
+  const k = SORT_KEYS[sort];
+  return [k.desc ? sql`${k.column} desc nulls last` : sql`${k.column} asc nulls last`, asc(loads.id)];
+}
+
+/** The value a load is sorted by (null: last). */
+export function sortValue(sort: LoadSort, row: LoadRow): number | null {
+  return SORT_KEYS[sort].value(row);
+}
+
+/** listOrder() in JavaScript, for rows reduced to their sort value and id. */
+export function compareSorted(sort: LoadSort): (a: { key: number | null; id: string }, b: { key: number | null; id: string }) => number {
+  const dir = SORT_KEYS[sort].desc ? -1 : 1;
+  return (a, b) => {
+    if (a.key !== b.key) {
+      if (a.key === null) return 1;
+      if (b.key === null) return -1;
+      return (a.key - b.key) * dir;
+    }
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+}
+
+export async function listLoads(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page: { limit?: number; offset?: number; sort?: LoadSort } = {},
+): Promise<LoadRow[]> {
   const q = db
     .select()
     .from(loads)
     .where(where)
-    .orderBy(...LIST_ORDER)
+    .orderBy(...listOrder(page.sort))
     .$dynamic();
   if (page.limit != null) q.limit(page.limit);
   if (page.offset) q.offset(page.offset);
   return q;
 }
 
-export async function countLoads(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(loads).where(where);
+/** How many rows of a table match: the X-Total-Count of a list. */
+async function countRows(db: DbOrTx, table: typeof loads | typeof loadViews | typeof loadEvents, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table as typeof loads).where(where);
   return Number(row?.n ?? 0);
+}
+
+export const countLoads = (db: DbOrTx, where: SQL | undefined): Promise<number> => countRows(db, loads, where);
+
+/** Available loads that have at least one pending bid (spec §2 "Loads with Bids"). */
+export function withPendingBidsWhere(): SQL {
+  const pending = sql`exists (select 1 from ${bids} where ${bids.loadId} = ${loads.id} and ${bids.status} = 'pending')`;
+  return and(eq(loads.status, "available"), pending) ?? pending;
+}
+
+/** One page of loads with their pending bids summed up: how many, and the lowest amount. */
+export async function listLoadsWithPendingBids(db: DbOrTx, where: SQL | undefined, page: { limit: number; offset: number; sort: LoadSort }) {
+  const ofLoad = sql`${bids.loadId} = ${loads.id} and ${bids.status} = 'pending'`;
+  return db
+    .select({
+      load: loads,
+      bidCount: sql<number>`(select count(*)::int from ${bids} where ${ofLoad})`,
+      lowestBid: sql<string | number | null>`(select min(${bids.bidAmount}) from ${bids} where ${ofLoad})`,
+    })
+    .from(loads)
+    .where(where)
+    .orderBy(...listOrder(page.sort))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 /** The loads change counter, bumped by a trigger on every write to loads (migration 0001). */
@@ -93,6 +193,16 @@ export async function loadsVersion(db: DbOrTx): Promise<number> {
 export async function findLoad(db: DbOrTx, id: string, opts: { lock?: boolean } = {}): Promise<LoadRow | undefined> {
   const q = db.select().from(loads).where(eq(loads.id, id));
   const [row] = opts.lock ? await q.for("update") : await q;
+  return row;
+}
+
+/** Another load carrying this PO number (case and surrounding spaces ignored), if any. */
+export async function findLoadByPoNumber(db: DbOrTx, poNumber: string, exceptId: string): Promise<Pick<LoadRow, "id" | "loadNumber"> | undefined> {
+  const [row] = await db
+    .select({ id: loads.id, loadNumber: loads.loadNumber })
+    .from(loads)
+    .where(and(sql`upper(trim(${loads.mandataNumber})) = upper(${poNumber.trim()})`, sql`${loads.id} <> ${exceptId}`))
+    .limit(1);
   return row;
 }
 
@@ -123,22 +233,32 @@ export async function insertLoadView(db: DbOrTx, v: { loadId: string; userId: st
   await db.insert(loadViews).values(v);
 }
 
-export async function listLoadViews(db: DbOrTx, loadId: string) {
+/** GET /api/loads/{id}/views: newest first, one page (contract: every list is bounded). */
+export async function listLoadViews(db: DbOrTx, loadId: string, page: { limit: number; offset: number }) {
   return db
     .select({ userName: users.name, userCarrier: users.carrierName, viewedAt: loadViews.viewedAt })
     .from(loadViews)
     .leftJoin(users, eq(users.id, loadViews.userId))
     .where(eq(loadViews.loadId, loadId))
-    .orderBy(desc(loadViews.viewedAt), desc(loadViews.id));
+    .orderBy(desc(loadViews.viewedAt), desc(loadViews.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
-export async function listLoadEvents(db: DbOrTx, loadId: string) {
+export const countLoadViews = (db: DbOrTx, loadId: string): Promise<number> => countRows(db, loadViews, eq(loadViews.loadId, loadId));
+
+/** GET /api/loads/{id}/events: the load's history, newest first, one page. */
+export async function listLoadEvents(db: DbOrTx, loadId: string, page: { limit: number; offset: number }) {
   return db
     .select()
     .from(loadEvents)
     .where(eq(loadEvents.loadId, loadId))
-    .orderBy(desc(loadEvents.createdAt), desc(loadEvents.id));
+    .orderBy(desc(loadEvents.createdAt), desc(loadEvents.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }
+
+export const countLoadEvents = (db: DbOrTx, loadId: string): Promise<number> => countRows(db, loadEvents, eq(loadEvents.loadId, loadId));
 
 /** A unique-constraint failure (SQLSTATE 23505), from pg or PGlite, possibly wrapped by Drizzle. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {

@@ -4,9 +4,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { parse, idParam } from "../../lib/validate";
 import { requireStaff, requireUser } from "../../plugins/session";
-import { acceptLoadSchema, loadFiltersSchema, loadInputSchema, loadStatusSchema } from "../../../contract/schemas/load";
+import { acceptLoadSchema, loadFiltersSchema, loadInputSchema, loadStatusSchema, loadStatusTargetSchema } from "../../../contract/schemas/load";
+import { pageOf, pageQuerySchema } from "../../../contract/schemas/page";
 import {
   acceptLoad,
+  assertAcceptAllowed,
+  assertStatusChangeAllowed,
   assertStorableText,
   changeLoadStatus,
   copyLoad,
@@ -15,11 +18,13 @@ import {
   getLoadEvents,
   getLoadViews,
   nextLoadNumber,
+  nextPoNumberPreview,
   recordLoadView,
   resetLoadToAvailable,
   updateLoad,
 } from "./loads.service";
-import { BoardList, loadListEtag, toListQuery } from "./load-list";
+import { BoardList, loadListEtag, toListQuery, withNearDistricts } from "./load-list";
+import { listLoadsWithBids } from "./loads-with-bids";
 
 /** Does an If-None-Match header (possibly a list, possibly weak) name this ETag? */
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -45,7 +50,7 @@ export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext)
   app.get("/api/loads", async (req, reply) => {
     const viewer = requireUser(req);
     assertStorableText(req.query);
-    const query = toListQuery(parse(loadFiltersSchema, req.query));
+    const query = await withNearDistricts(toListQuery(parse(loadFiltersSchema, req.query), ctx.clock.now()), ctx.config);
     const { etag, version } = await loadListEtag({ db, viewer, query, readVersion: ctx.loadsVersion.get });
     reply.header("Cache-Control", "private, no-cache");
     reply.header("ETag", etag);
@@ -55,14 +60,30 @@ export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext)
     return reply.type("application/json; charset=utf-8").send(body);
   });
 
+  // staff: the Loads with Bids tab (spec §2), paged, sorted and searched like GET /api/loads
+  app.get("/api/loads/with-bids", async (req, reply) => {
+    const viewer = requireStaff(req);
+    assertStorableText(req.query);
+    const query = await withNearDistricts(toListQuery(parse(loadFiltersSchema, req.query), ctx.clock.now()), ctx.config);
+    const { rows, total } = await listLoadsWithBids({ db, viewer, query });
+    reply.header("X-Total-Count", String(total));
+    return rows;
+  });
+
   app.get("/api/loads/next-number", async (req) => {
     requireStaff(req);
     return { loadNumber: await nextLoadNumber({ db, now: ctx.clock.now() }) };
   });
 
+  // staff: the PO number the Approve dialog offers (issue 15); approving checks it is still free
+  app.get("/api/loads/next-po-number", async (req) => {
+    const actor = requireStaff(req);
+    return { mandataNumber: await nextPoNumberPreview({ db, actor, now: ctx.clock.now() }) };
+  });
+
   app.get("/api/loads/:id", async (req) => {
     const viewer = requireUser(req);
-    return getLoad({ db, viewer, id: idParam(req.params) });
+    return getLoad({ db, viewer, id: idParam(req.params), now: ctx.clock.now() });
   });
 
   app.post("/api/loads", async (req, reply) => {
@@ -89,22 +110,29 @@ export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext)
   app.patch("/api/loads/:id/accept", async (req) => {
     const actor = requireUser(req);
     const loadId = idParam(req.params);
+    // state before shape: a load that cannot be accepted is 409 whatever the body says
+    const arrived = await assertAcceptAllowed({ db, actor, loadId, now: ctx.clock.now() });
     const { userId } = parse(acceptLoadSchema, body(req));
-    return acceptLoad({ db, actor, loadId, userId, now: ctx.clock.now() });
+    return acceptLoad({ ctx, db, actor, loadId, userId, now: ctx.clock.now(), arrived });
   });
 
   app.patch("/api/loads/:id/status", async (req) => {
     const actor = requireStaff(req);
     const loadId = idParam(req.params);
+    // state before shape (contract 409): the target status and the load's own are
+    // checked first, so a forbidden change is 409 however malformed the rest is
+    const target = parse(loadStatusTargetSchema, req.body);
+    await assertStatusChangeAllowed({ db, actor, loadId, status: target.status });
     // userId names the acting user in the spec's call; the session is what counts
-    const { status, acceptedBy, acceptedByCarrier, reason } = parse(loadStatusSchema, body(req));
-    return changeLoadStatus({ db, actor, loadId, change: { status, acceptedBy, acceptedByCarrier, reason }, now: ctx.clock.now() });
+    const { status, acceptedBy, acceptedByCarrier, reason, mandataNumber } = parse(loadStatusSchema, body(req));
+    return changeLoadStatus({ ctx, db, actor, loadId, change: { status, acceptedBy, acceptedByCarrier, reason, mandataNumber }, now: ctx.clock.now() });
   });
 
   app.patch("/api/loads/:id/reset-to-available", async (req) => {
     const actor = requireStaff(req);
     const loadId = idParam(req.params);
-    return resetLoadToAvailable({ db, actor, loadId, now: ctx.clock.now() });
+    // no body: whatever is sent is ignored, so only the state machine can refuse (409)
+    return resetLoadToAvailable({ ctx, db, actor, loadId, now: ctx.clock.now() });
   });
 
   app.post("/api/loads/:id/view", async (req, reply) => {
@@ -114,13 +142,20 @@ export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext)
     return reply.status(204).send();
   });
 
-  app.get("/api/loads/:id/views", async (req) => {
+  // contract: every list is bounded (at most 1,000, the total in X-Total-Count)
+  app.get("/api/loads/:id/views", async (req, reply) => {
     const actor = requireStaff(req);
-    return getLoadViews({ db, actor, loadId: idParam(req.params) });
+    const loadId = idParam(req.params);
+    const { views, total } = await getLoadViews({ db, actor, loadId, page: pageOf(parse(pageQuerySchema, req.query)) });
+    reply.header("X-Total-Count", String(total));
+    return views;
   });
 
-  app.get("/api/loads/:id/events", async (req) => {
+  app.get("/api/loads/:id/events", async (req, reply) => {
     const actor = requireStaff(req);
-    return getLoadEvents({ db, actor, loadId: idParam(req.params) });
+    const loadId = idParam(req.params);
+    const { events, total } = await getLoadEvents({ db, actor, loadId, page: pageOf(parse(pageQuerySchema, req.query)) });
+    reply.header("X-Total-Count", String(total));
+    return events;
   });
 }

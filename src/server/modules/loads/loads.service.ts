@@ -1,20 +1,25 @@
 // The load rules: who may do what, transactions, numbers and money (style.md:
 // services are verbs with one options object). Every status change goes through
 // transitionLoad(); every load that leaves the server goes through toLoad().
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { loads, users, type LoadRow, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { iso } from "../../lib/serialize";
 import { isAdminUser, isStaffRole, type LoadStatus } from "../../../contract/constants";
 import { MSG } from "../../../contract/messages";
-import type { Load, LoadEvent, LoadInputParsed, LoadView } from "../../../contract/schemas/load";
-import { rejectAcceptedBids, rejectPendingBids } from "../bids/bids.repository";
+import { loadFiltersSchema, type Load, type LoadEvent, type LoadInputParsed, type LoadView } from "../../../contract/schemas/load";
+import { closePendingBids, releaseWinningBids } from "../bids/bids.service";
+import type { AppContext } from "../../context";
+import { notifyBookingChange, notifyLoadAccepted } from "../notifications/notifications.service";
 import { actionForStatus } from "./load-state";
-import { nextPoNumber, recordLoadEvent, transitionLoad } from "./load-transition";
+import { assertTransition, nextPoNumber, recordLoadEvent, transitionLoad } from "./load-transition";
 import { canSeeLoad, ratePerMile, toLoad, type Viewer } from "./load-visibility";
 import {
+  countLoadEvents,
+  countLoadViews,
   findLoad,
+  findLoadByPoNumber,
   insertLoad,
   insertLoadView,
   isUniqueViolation,
@@ -22,8 +27,13 @@ import {
   listLoadViews,
   maxLoadNumberSeq,
   updateLoadRow,
+  loadFiltersWhere,
 } from "./loads.repository";
+import { toListQuery, withNearDistricts } from "./load-list";
+import type { Config } from "../../config";
+import { parse } from "../../lib/validate";
 import { parseYmd, ukDayStart } from "./uk-day";
+import { copiedLoadDates, instantOf, isLoadExpired, loadDateProblems, podDateProblems } from "../../../contract/load-dates";
 
 type Actor = Pick<UserRow, "id" | "name" | "role" | "isAdmin" | "carrierName">;
 
@@ -41,8 +51,8 @@ async function visibleRow(db: DbOrTx, viewer: Viewer, id: string): Promise<LoadR
   return row;
 }
 
-export async function getLoad(opts: { db: DbOrTx; viewer: Viewer; id: string }): Promise<Load> {
-  return toLoad(await visibleRow(opts.db, opts.viewer, opts.id), opts.viewer);
+export async function getLoad(opts: { db: DbOrTx; viewer: Viewer; id: string; now: Date }): Promise<Load> {
+  return toLoad(await visibleRow(opts.db, opts.viewer, opts.id), opts.viewer, opts.now);
 }
 
 // ---------------------------------------------------------------- numbers
@@ -83,7 +93,7 @@ function toDate(value: string | null | undefined, path: string): Date | null | u
   if (value === null) return null;
   const ymd = parseYmd(value);
   const d = ymd ? ukDayStart(...ymd) : /^\d{4}-\d{2}-\d{2}T/.test(value) ? new Date(value) : new Date(NaN);
-  if (Number.isNaN(d.getTime())) throw new AppError(400, "Invalid date", [{ path, message: "Invalid date" }]);
+  if (Number.isNaN(d.getTime())) throw new AppError(400, MSG.invalidDate, [{ path, message: MSG.invalidDate }]);
   return d;
 }
 
@@ -117,8 +127,37 @@ function inputToValues(input: LoadInputParsed, present?: Set<string>): LoadValue
   return out as LoadValues;
 }
 
+type DatedValues = Pick<LoadValues, "pickupDate" | "deliveryDate" | "pickupSignedDate" | "deliverySignedDate">;
+
+/**
+ * Contract "Loads": dates that make sense (on create, and on edit when a date
+ * changes) and POD signature dates that do (when staff change them), judged by the
+ * app's clock. Every problem is one detail under its field; the first is the error.
+ */
+function assertSensibleDates(opts: { next: DatedValues; before?: DatedValues; now: Date }): void {
+  const { next, before, now } = opts;
+  const details = loadDateProblems({ pickupDate: next.pickupDate, deliveryDate: next.deliveryDate, before, now });
+  const signedChanged =
+    !before ||
+    instantOf(next.pickupSignedDate) !== instantOf(before.pickupSignedDate) ||
+    instantOf(next.deliverySignedDate) !== instantOf(before.deliverySignedDate);
+  if (signedChanged) details.push(...podDateProblems({ pickupSignedDate: next.pickupSignedDate, deliverySignedDate: next.deliverySignedDate, now }));
+  if (details.length) throw new AppError(400, details[0].message, details);
+}
+
 function requireStaffActor(actor: Actor): void {
   if (!isStaffRole(actor)) throw new AppError(403, MSG.forbidden);
+}
+
+function poNumberInUse(poNumber: string, loadNumber: string): AppError {
+  const message = `PO number ${poNumber} is already used by load #${loadNumber}`;
+  return new AppError(409, message, [{ path: "mandataNumber", message }]);
+}
+
+/** The PO number approving would issue now (staff: the Approve dialog offers it). */
+export async function nextPoNumberPreview(opts: { db: DbOrTx; actor: Actor; now: Date }): Promise<string> {
+  requireStaffActor(opts.actor);
+  return nextPoNumber(opts.db, opts.now);
 }
 
 function duplicateNumber(loadNumber: string): AppError {
@@ -157,6 +196,7 @@ export async function createLoad(opts: { db: Db; actor: Actor; input: LoadInputP
   // a new load is available: both signatures would lock it uncompleted (spec §4)
   if (input.pickupSignedBy && input.deliverySignedBy) throw new AppError(409, POD_NOT_APPROVED);
   const values = inputToValues(input);
+  assertSensibleDates({ next: values, now });
   const rate = computeRate(input.price, input.distance);
   const row = await insertWithNumber(db, {
     loadNumber: input.loadNumber,
@@ -164,7 +204,7 @@ export async function createLoad(opts: { db: Db; actor: Actor; input: LoadInputP
     build: (loadNumber) => ({ ...values, loadNumber, ratePerMile: rate, status: "available", createdAt: now, updatedAt: now }) as never,
     after: (tx, row) => recordLoadEvent(tx, { loadId: row.id, actor, action: "create", toStatus: row.status, now }),
   });
-  return toLoad(row, actor);
+  return toLoad(row, actor, now);
 }
 
 export async function updateLoad(opts: { db: Db; actor: Actor; id: string; input: LoadInputParsed; present: Set<string>; now: Date }): Promise<Load> {
@@ -177,6 +217,7 @@ export async function updateLoad(opts: { db: Db; actor: Actor; id: string; input
       const current = await findLoad(tx, id, { lock: true });
       if (!current) throw new AppError(404, MSG.notFound);
       if (current.pickupSignedBy && current.deliverySignedBy) throw new AppError(409, POD_LOCKED);
+      assertSensibleDates({ next: { ...current, ...values }, before: current, now });
       const price = values.price ?? current.price;
       const distance = values.distance !== undefined ? values.distance : current.distance;
       const changes: LoadValues = { ...values, ratePerMile: computeRate(Number(price), distance), updatedAt: now };
@@ -194,14 +235,18 @@ export async function updateLoad(opts: { db: Db; actor: Actor; id: string; input
       await recordLoadEvent(tx, { loadId: id, actor, action: "edit", fromStatus: current.status, toStatus: current.status, now });
       return updated;
     });
-    return toLoad(row, actor);
+    return toLoad(row, actor, now);
   } catch (err) {
     if (isUniqueViolation(err, LOAD_NUMBER_KEY)) throw duplicateNumber(input.loadNumber ?? "");
     throw err;
   }
 }
 
-/** contract: a new available load, new number, no assignment, PO number, POD, bids or views. */
+/**
+ * contract: a new available load, new number, no assignment, PO number, POD, bids
+ * or views; if the original's pickup day has passed, the copy is picked up
+ * tomorrow at the same times (delivery keeps its offset in days).
+ */
 export async function copyLoad(opts: { db: Db; actor: Actor; id: string; now: Date }): Promise<Load> {
   const { db, actor, id, now } = opts;
   requireStaffActor(actor);
@@ -225,10 +270,13 @@ export async function copyLoad(opts: { db: Db; actor: Actor; id: string; now: Da
     updatedAt: _u,
     ...copied
   } = source;
+  const dates = copiedLoadDates(source, now);
   const row = await insertWithNumber(db, {
     now,
     build: (loadNumber) => ({
       ...copied,
+      pickupDate: dates.pickupDate ? new Date(dates.pickupDate) : null,
+      deliveryDate: dates.deliveryDate ? new Date(dates.deliveryDate) : null,
       loadNumber,
       ratePerMile: ratePerMile(Number(source.price), source.distance),
       status: "available",
@@ -238,23 +286,78 @@ export async function copyLoad(opts: { db: Db; actor: Actor; id: string; now: Da
     after: (tx, row) =>
       recordLoadEvent(tx, { loadId: row.id, actor, action: "copy", toStatus: row.status, detail: { copiedFrom: source.loadNumber }, now }),
   });
-  return toLoad(row, actor);
+  return toLoad(row, actor, now);
 }
 
 // ---------------------------------------------------------------- status changes
+
+/**
+ * State before shape (contract: 409 for a transition the state machine does not
+ * allow): the routes of status changes call these with the target alone, before
+ * they validate the rest of the body, so a forbidden change answers 409 however
+ * malformed the rest is. transitionLoad() checks again on the locked row.
+ */
+export async function assertStatusChangeAllowed(opts: { db: DbOrTx; actor: Actor; loadId: string; status: LoadStatus }): Promise<void> {
+  requireStaffActor(opts.actor);
+  const current = await findLoad(opts.db, opts.loadId);
+  if (!current) throw new AppError(404, MSG.notFound);
+  assertTransition(actionForStatus(opts.status), current.status);
+}
+
+/**
+ * The accept's state check as the request arrives (see assertStatusChangeAllowed);
+ * returns the load as seen then, for acceptLoad.
+ */
+export async function assertAcceptAllowed(opts: { db: DbOrTx; actor: Actor; loadId: string; now: Date }): Promise<LoadRow> {
+  return acceptableRow(await findLoad(opts.db, opts.loadId), opts.actor, opts.now);
+}
+
+/** The caller already holds the load: accepting again changes nothing (contract: a double click is not an error). */
+const heldBy = (load: LoadRow, actor: Actor) => load.status === "accepted" && load.acceptedBy === actor.id;
+
+/**
+ * Judged on the load as it is when the request arrives (docs/decisions/accept-not-found.md):
+ * a load the caller may not see then (cancelled, another company's, unknown) is
+ * 404, the answer GET /api/loads/{id} gives them (contract: "404 … one the caller
+ * may not know exists"); a load they may see but not take is 409.
+ */
+function acceptableRow(current: LoadRow | undefined, actor: Actor, now: Date): LoadRow {
+  if (!current || !canSeeLoad(current, actor)) throw new AppError(404, MSG.notFound);
+  if (!heldBy(current, actor)) {
+    assertTransition("accept", current.status);
+    assertNotExpired(current, now);
+  }
+  return current;
+}
+
+/** Contract: accepting or bidding on an expired load (its pickup day over, UK time) → 409. */
+function assertNotExpired(load: Pick<LoadRow, "status" | "pickupDate">, now: Date): void {
+  if (isLoadExpired(load, now)) throw new AppError(409, MSG.loadNotAvailable);
+}
 
 /**
  * A carrier (or staff, for themselves) accepts at the listed price (spec §4).
  * One transaction: the row lock in transitionLoad makes exactly one of any number
  * of simultaneous accepts win; the pending bids are rejected with it.
  */
-export async function acceptLoad(opts: { db: Db; actor: Actor; loadId: string; userId?: string; now: Date }): Promise<Load> {
-  const { db, actor, loadId, userId, now } = opts;
+export async function acceptLoad(opts: {
+  ctx: AppContext;
+  db: Db;
+  actor: Actor;
+  loadId: string;
+  userId?: string;
+  now: Date;
+  /** the load as assertAcceptAllowed saw it when the request arrived (else read now) */
+  arrived?: LoadRow;
+}): Promise<Load> {
+  const { ctx, db, actor, loadId, userId, now } = opts;
   if (userId && userId !== actor.id) throw new AppError(403, "You can only accept a load for yourself");
+  // 404 or not is decided on arrival; a load that was theirs to see then and is
+  // taken while this request waits for the row lock is a lost race: 409 below
+  if (!opts.arrived) acceptableRow(await findLoad(db, loadId), actor, now);
   const row = await db.transaction(async (tx) => {
-    const current = await findLoad(tx, loadId);
-    // a cancelled load does not exist for a carrier (contract: Roles)
-    if (!current || (current.status === "cancelled" && !isStaffRole(actor))) throw new AppError(404, MSG.notFound);
+    const current = await findLoad(tx, loadId, { lock: true });
+    if (current && heldBy(current, actor)) return current;
     const { load } = await transitionLoad({
       tx,
       loadId,
@@ -262,28 +365,40 @@ export async function acceptLoad(opts: { db: Db; actor: Actor; loadId: string; u
       actor,
       now,
       set: (locked) => {
+        assertNotExpired(locked, now);
         // spec §5: a load without a price cannot be accepted at its price
         if (!(Number(locked.price) > 0)) throw new AppError(409, "This load has no price and cannot be accepted");
         return { acceptedBy: actor.id, acceptedByCarrier: actor.carrierName ?? actor.name, acceptedAt: now };
       },
       detail: { acceptedByCarrier: actor.carrierName ?? actor.name },
     });
-    await rejectPendingBids(tx, loadId, now);
+    await closePendingBids({ ctx, tx, loadId, now, actor, load });
+    // every staff user hears of an acceptance at the listed price (issue 16)
+    await notifyLoadAccepted({ ctx, tx, actor, load, carrier: actor, price: load.price });
     return load;
   });
-  return toLoad(row, actor);
+  return toLoad(row, actor, now);
 }
 
 export interface StatusChange {
   status: LoadStatus;
+  /** approving: the PO number to issue (else the next one, if the load has none) */
+  mandataNumber?: string;
   acceptedBy?: string | null;
   acceptedByCarrier?: string | null;
   reason?: string;
 }
 
 /** PATCH /status (staff): spec §4 transitions, through the state machine. */
-export async function changeLoadStatus(opts: { db: Db; actor: Actor; loadId: string; change: StatusChange; now: Date }): Promise<Load> {
-  const { db, actor, loadId, change, now } = opts;
+export async function changeLoadStatus(opts: {
+  ctx: AppContext;
+  db: Db;
+  actor: Actor;
+  loadId: string;
+  change: StatusChange;
+  now: Date;
+}): Promise<Load> {
+  const { ctx, db, actor, loadId, change, now } = opts;
   requireStaffActor(actor);
   const action = actionForStatus(change.status);
   // spec §4, §6: approving (issuing a PO number) is for the manager and admin roles only
@@ -305,10 +420,18 @@ export async function changeLoadStatus(opts: { db: Db; actor: Actor; loadId: str
   const row = await db.transaction(async (tx) => {
     let po: string | null = null;
     if (action === "approve") {
+      // one PO number at a time across processes: a number checked free stays free until this commits
       await tx.execute(sql`select pg_advisory_xact_lock(${PO_NUMBER_LOCK})`);
-      po = await nextPoNumber(tx, now);
+      if (change.mandataNumber) {
+        // contract: another load's PO number → 409, said under the field
+        const other = await findLoadByPoNumber(tx, change.mandataNumber, loadId);
+        if (other) throw poNumberInUse(change.mandataNumber, other.loadNumber);
+        po = change.mandataNumber;
+      } else {
+        po = await nextPoNumber(tx, now);
+      }
     }
-    const { load } = await transitionLoad({
+    const { load, fromStatus, before } = await transitionLoad({
       tx,
       loadId,
       action,
@@ -324,7 +447,8 @@ export async function changeLoadStatus(opts: { db: Db; actor: Actor; loadId: str
               acceptedAt: now,
             };
           case "approve":
-            return current.mandataNumber ? {} : { mandataNumber: po };
+            // the PO number given is issued; without one, the next is issued unless the load has one
+            return change.mandataNumber || !current.mandataNumber ? { mandataNumber: po } : {};
           case "complete":
             return { completedAt: now };
           case "uncancel":
@@ -336,20 +460,26 @@ export async function changeLoadStatus(opts: { db: Db; actor: Actor; loadId: str
       },
     });
     // an assigned load is no longer open to bids (as when a carrier accepts)
-    if (action === "assign") await rejectPendingBids(tx, loadId, now);
+    if (action === "assign") await closePendingBids({ ctx, tx, loadId, now, actor, load });
     // back on the board: an earlier winning bid no longer holds it
-    if (action === "uncancel") await rejectAcceptedBids(tx, loadId, now);
+    if (action === "uncancel") await releaseWinningBids({ tx, loadId, now });
+    // the carrier who held the booking hears of its approval (with the PO number) or cancellation
+    if (action === "approve") await notifyBookingChange({ ctx, tx, actor, load, kind: "approve", carrierId: load.acceptedBy, poNumber: load.mandataNumber });
+    if (action === "cancel" && held(fromStatus)) await notifyBookingChange({ ctx, tx, actor, load, kind: "cancel", carrierId: before.acceptedBy });
     return load;
   });
-  return toLoad(row, actor);
+  return toLoad(row, actor, now);
 }
 
+/** A carrier held the load in this status (cancelling it tells them). */
+const held = (status: string) => status === "accepted" || status === "approved";
+
 /** Reset to Available (spec §4, a separate call): only from accepted or approved. */
-export async function resetLoadToAvailable(opts: { db: Db; actor: Actor; loadId: string; now: Date }): Promise<Load> {
-  const { db, actor, loadId, now } = opts;
+export async function resetLoadToAvailable(opts: { ctx: AppContext; db: Db; actor: Actor; loadId: string; now: Date }): Promise<Load> {
+  const { ctx, db, actor, loadId, now } = opts;
   requireStaffActor(actor);
   const row = await db.transaction(async (tx) => {
-    const { load } = await transitionLoad({
+    const { load, before } = await transitionLoad({
       tx,
       loadId,
       action: "reset",
@@ -358,10 +488,11 @@ export async function resetLoadToAvailable(opts: { db: Db; actor: Actor; loadId:
       set: { acceptedBy: null, acceptedByCarrier: null, acceptedAt: null, mandataNumber: null, completedAt: null },
     });
     // pending bids were closed when the load was taken; a winning bid no longer holds it
-    await rejectAcceptedBids(tx, loadId, now);
+    await releaseWinningBids({ tx, loadId, now });
+    await notifyBookingChange({ ctx, tx, actor, load, kind: "reset", carrierId: before.acceptedBy });
     return load;
   });
-  return toLoad(row, actor);
+  return toLoad(row, actor, now);
 }
 
 // ---------------------------------------------------------------- views and history
@@ -372,18 +503,28 @@ export async function recordLoadView(opts: { db: DbOrTx; viewer: Viewer; loadId:
   await insertLoadView(opts.db, { loadId: opts.loadId, userId: opts.viewer.id, viewedAt: opts.now });
 }
 
-export async function getLoadViews(opts: { db: DbOrTx; actor: Actor; loadId: string }): Promise<LoadView[]> {
+export async function getLoadViews(opts: {
+  db: DbOrTx;
+  actor: Actor;
+  loadId: string;
+  page: { limit: number; offset: number };
+}): Promise<{ views: LoadView[]; total: number }> {
   requireStaffActor(opts.actor);
   if (!(await findLoad(opts.db, opts.loadId))) throw new AppError(404, MSG.notFound);
-  const rows = await listLoadViews(opts.db, opts.loadId);
-  return rows.map((r) => ({ userName: r.userName, userCarrier: r.userCarrier, viewedAt: iso(r.viewedAt)! }));
+  const [rows, total] = await Promise.all([listLoadViews(opts.db, opts.loadId, opts.page), countLoadViews(opts.db, opts.loadId)]);
+  return { views: rows.map((r) => ({ userName: r.userName, userCarrier: r.userCarrier, viewedAt: iso(r.viewedAt)! })), total };
 }
 
-export async function getLoadEvents(opts: { db: DbOrTx; actor: Actor; loadId: string }): Promise<LoadEvent[]> {
+export async function getLoadEvents(opts: {
+  db: DbOrTx;
+  actor: Actor;
+  loadId: string;
+  page: { limit: number; offset: number };
+}): Promise<{ events: LoadEvent[]; total: number }> {
   requireStaffActor(opts.actor);
   if (!(await findLoad(opts.db, opts.loadId))) throw new AppError(404, MSG.notFound);
-  const rows = await listLoadEvents(opts.db, opts.loadId);
-  return rows.map((r) => ({
+  const [rows, total] = await Promise.all([listLoadEvents(opts.db, opts.loadId, opts.page), countLoadEvents(opts.db, opts.loadId)]);
+  const events = rows.map((r) => ({
     id: r.id,
     action: r.action,
     fromStatus: r.fromStatus,
@@ -392,4 +533,17 @@ export async function getLoadEvents(opts: { db: DbOrTx; actor: Actor; loadId: st
     reason: r.reason,
     createdAt: iso(r.createdAt)!,
   }));
+  return { events, total };
+}
+
+// ---------------------------------------------------------------- filters for other modules
+
+/**
+ * The SQL condition of GET /api/loads filters, as the board applies them (saved
+ * searches match new loads with it: one rule for the board and its alerts).
+ * 400 for filters the board would refuse, an unknown postcode included.
+ */
+export async function loadFiltersCondition(opts: { query: Record<string, string>; now: Date; config: Pick<Config, "postcodeData"> }): Promise<SQL | undefined> {
+  const query = await withNearDistricts(toListQuery(parse(loadFiltersSchema, opts.query), opts.now), opts.config);
+  return loadFiltersWhere(query);
 }

@@ -1,5 +1,5 @@
 // Drizzle queries of the objects table (uploads and their single-use tickets).
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, lt, min, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { loads, objects } from "../../db/schema";
 
@@ -18,14 +18,66 @@ export async function insertUploadTicket(
   });
 }
 
-export async function findByTokenHash(db: DbOrTx, tokenHash: string): Promise<ObjectRow | undefined> {
-  const [row] = await db.select().from(objects).where(eq(objects.uploadTokenHash, tokenHash)).limit(1);
+/** The ticket or upload. `lock`: held to the end of the caller's transaction (attaching it to a load). */
+export async function findByTokenHash(db: DbOrTx, tokenHash: string, opts: { lock?: boolean } = {}): Promise<ObjectRow | undefined> {
+  const q = db.select().from(objects).where(eq(objects.uploadTokenHash, tokenHash)).limit(1);
+  const [row] = opts.lock ? await q.for("no key update") : await q;
   return row;
 }
 
-export async function findByKey(db: DbOrTx, key: string): Promise<ObjectRow | undefined> {
-  const [row] = await db.select().from(objects).where(eq(objects.key, key)).limit(1);
+export async function findByKey(db: DbOrTx, key: string, opts: { lock?: boolean } = {}): Promise<ObjectRow | undefined> {
+  const q = db.select().from(objects).where(eq(objects.key, key)).limit(1);
+  const [row] = opts.lock ? await q.for("no key update") : await q;
   return row;
+}
+
+/** The upload is (or stays) attached to a load: the sweep of never-attached uploads keeps it. */
+export async function markAttached(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .update(objects)
+    .set({ attachedAt: sql`coalesce(${objects.attachedAt}, now())` })
+    .where(eq(objects.key, key));
+}
+
+/** Upload URLs issued to one user since `since`, and the oldest of them (the per-user rate limit). */
+export async function ticketsIssuedSince(db: DbOrTx, ownerId: string, since: Date): Promise<{ n: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ n: count(), oldest: min(objects.createdAt) })
+    .from(objects)
+    .where(and(eq(objects.ownerId, ownerId), gt(objects.createdAt, since)));
+  return { n: Number(row?.n ?? 0), oldest: row?.oldest ?? null };
+}
+
+/** Withdraw a ticket that was over the rate limit (never handed out). */
+export async function deleteTicket(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(objects).where(and(eq(objects.key, key), isNull(objects.uploadedAt)));
+}
+
+/**
+ * Uploads never attached to a load whose URL was issued before `before`, locked
+ * for the sweep. SKIP LOCKED: two processes sweeping at once take different rows,
+ * and a row that POD is attaching right now (findBy… with lock) is left alone.
+ * The NOT EXISTS also keeps files that a load names without attached_at (rows
+ * written before migration 0004, test fixtures).
+ */
+export async function lockUnattached(db: DbOrTx, before: Date, limit: number): Promise<Pick<ObjectRow, "key" | "uploadedAt">[]> {
+  return db
+    .select({ key: objects.key, uploadedAt: objects.uploadedAt })
+    .from(objects)
+    .where(
+      and(
+        isNull(objects.attachedAt),
+        lt(objects.createdAt, before),
+        sql`not exists (select 1 from ${loads} where ${loads.signedPaperworkUrl} = '/objects/' || ${objects.key})`,
+      ),
+    )
+    .orderBy(objects.createdAt)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+}
+
+export async function deleteObjects(db: DbOrTx, keys: string[]): Promise<void> {
+  if (keys.length > 0) await db.delete(objects).where(inArray(objects.key, keys));
 }
 
 /**
@@ -48,11 +100,6 @@ export async function markUploaded(
 /** Undo markUploaded when the store could not keep the file. */
 export async function unmarkUploaded(db: DbOrTx, key: string): Promise<void> {
   await db.update(objects).set({ uploadedAt: null, contentType: null, size: null }).where(eq(objects.key, key));
-}
-
-/** Tickets never used and long expired are of no further use (housekeeping on each new ticket). */
-export async function deleteStaleTickets(db: DbOrTx, before: Date): Promise<void> {
-  await db.delete(objects).where(and(isNull(objects.uploadedAt), lt(objects.uploadExpiresAt, before)));
 }
 
 /** The loads a stored object is attached to (loads.signedPaperworkUrl = its objectPath). */

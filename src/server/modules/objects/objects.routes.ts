@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/session";
 import { createObjectStore, S3ObjectStore, uploadTempDir } from "./object-store";
 import { createUploadTicket, openObject, receiveUpload } from "./objects.service";
+import { sweepUnattachedUploads, uploadSweepJobKind } from "./objects.sweep";
 
 export async function registerObjectsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const store = createObjectStore(ctx.config);
@@ -12,6 +13,8 @@ export async function registerObjectsRoutes(app: FastifyInstance, ctx: AppContex
   app.addHook("onClose", async () => {
     if (store instanceof S3ObjectStore) store.destroy();
   });
+  // uploads never attached to a load go 24 h after their URL was issued (objects.sweep.ts)
+  ctx.jobs.register(uploadSweepJobKind(() => sweepUnattachedUploads({ db: ctx.db, store, now: ctx.clock.now(), log: app.log, tempDir })));
 
   app.post("/api/objects/upload", async (req) => {
     const user = requireUser(req);
@@ -32,13 +35,13 @@ export async function registerObjectsRoutes(app: FastifyInstance, ctx: AppContex
         const user = requireUser(req);
         const header = req.headers["content-length"];
         const contentLength = header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
-        return receiveUpload({ ctx, store, tempDir, user, token: req.params.token, body: req.raw, contentLength });
+        return receiveUpload({ ctx, store, tempDir, user, token: req.params.token, body: req.raw, contentLength, log: req.log });
       },
     );
   });
 
   app.get<{ Params: { key: string } }>("/objects/:key", async (req, reply) => {
-    const file = await openObject({ ctx, store, user: req.user, key: req.params.key });
+    const file = await openObject({ ctx, store, user: req.user, key: req.params.key, log: req.log });
     reply
       .header("Content-Type", file.contentType)
       .header("Content-Disposition", `attachment; filename="${file.filename}"`)

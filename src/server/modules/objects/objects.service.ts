@@ -21,7 +21,8 @@ import { randomUUID } from "node:crypto";
 import { createWriteStream, mkdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
+import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import type { DbOrTx } from "../../db/client";
 import type { UserRow } from "../../db/schema";
@@ -31,6 +32,7 @@ import { isStaffRole, UPLOAD_MAX_BYTES } from "../../../contract/constants";
 import { isOwnLoad } from "../loads/load-visibility";
 import type { ObjectStore } from "./object-store";
 import * as repo from "./objects.repository";
+import { storageFaultError } from "./storage-faults";
 
 export const UPLOAD_TTL_MS = 15 * 60 * 1000;
 export const UPLOAD_PATH = "/api/objects/upload/";
@@ -62,13 +64,29 @@ export function sniffType(head: Buffer): SniffedType | null {
 export const extFor = (contentType: string | null): string =>
   contentType === "application/pdf" ? "pdf" : contentType === "image/jpeg" ? "jpg" : contentType === "image/png" ? "png" : "bin";
 
-/** POST /api/objects/upload: a single-use upload ticket for the signed-in user. */
+/** Per-user upload rate limit: upload URLs issued in a sliding window, counted in the database. */
+export const UPLOAD_RATE = { limit: 30, windowMs: 10 * 60_000 } as const;
+
+export const tooManyUploads = (retryAfterS: number) => {
+  const minutes = Math.max(1, Math.ceil(retryAfterS / 60));
+  return new AppError(429, `Too many uploads. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`).withHeaders({
+    "Retry-After": String(retryAfterS),
+  });
+};
+
+/**
+ * POST /api/objects/upload: a single-use upload ticket for the signed-in user, at
+ * most UPLOAD_RATE.limit in any UPLOAD_RATE.windowMs. The ticket row is the count:
+ * it is written first and counted after, so simultaneous requests in any number
+ * of processes each see the others (the limit can be undershot in a race, never
+ * overshot); one over the limit is withdrawn and answered 429 with Retry-After
+ * = when the oldest ticket in the window leaves it.
+ */
 export async function createUploadTicket(opts: { ctx: AppContext; user: UserRow }): Promise<{ uploadURL: string; objectPath: string }> {
   const { ctx, user } = opts;
   const now = ctx.clock.now();
   const token = randomToken(32);
   const key = randomUUID();
-  await repo.deleteStaleTickets(ctx.db, new Date(now.getTime() - 24 * 3600_000));
   await repo.insertUploadTicket(ctx.db, {
     key,
     ownerId: user.id,
@@ -76,9 +94,23 @@ export async function createUploadTicket(opts: { ctx: AppContext; user: UserRow 
     expiresAt: new Date(now.getTime() + UPLOAD_TTL_MS),
     now,
   });
+  const issued = await repo.ticketsIssuedSince(ctx.db, user.id, new Date(now.getTime() - UPLOAD_RATE.windowMs));
+  if (issued.n > UPLOAD_RATE.limit) {
+    await repo.deleteTicket(ctx.db, key);
+    const freeAt = (issued.oldest ?? now).getTime() + UPLOAD_RATE.windowMs;
+    throw tooManyUploads(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+  }
   // Relative: it works behind any proxy or dev server on the page's own origin.
   return { uploadURL: `${UPLOAD_PATH}${token}`, objectPath: `/objects/${key}` };
 }
+
+/**
+ * Where an arriving upload is written. A seam for the fault tests only: they point
+ * it at /dev/full, so the real write stream fails with the kernel's ENOSPC.
+ */
+export const uploadDisk = {
+  createTempFile: (path: string): Writable => createWriteStream(path, { flags: "wx" }),
+};
 
 /**
  * Stream a request body to `tempPath`, refusing it (413/415) as soon as it is too
@@ -87,7 +119,7 @@ export async function createUploadTicket(opts: { ctx: AppContext; user: UserRow 
  */
 export function receiveToFile(stream: Readable, tempPath: string, max = UPLOAD_MAX_BYTES): Promise<{ size: number; type: SniffedType }> {
   return new Promise((resolve, reject) => {
-    const out = createWriteStream(tempPath, { flags: "wx" });
+    const out = uploadDisk.createTempFile(tempPath);
     let size = 0;
     let head = Buffer.alloc(0);
     let type: SniffedType | null = null;
@@ -130,7 +162,10 @@ export function receiveToFile(stream: Readable, tempPath: string, max = UPLOAD_M
       type ??= sniffType(head);
       if (!type) return fail(new AppError(415, UPLOAD_MSG.wrongType));
       const t = type;
-      out.end(() => {
+      // a write that failed after the last chunk (ENOSPC on the final flush) reaches
+      // this callback before the 'error' event: the file is incomplete, never a success
+      out.end((err?: Error | null) => {
+        if (err) return fail(err);
         if (settled) return;
         settled = true;
         resolve({ size, type: t });
@@ -153,8 +188,9 @@ export async function receiveUpload(opts: {
   token: string;
   body: Readable;
   contentLength: number | undefined;
+  log: FastifyBaseLogger;
 }): Promise<{ objectPath: string }> {
-  const { ctx, store, user, token } = opts;
+  const { ctx, store, user, token, log } = opts;
   if (!TOKEN.test(token)) throw new AppError(404, UPLOAD_MSG.notFound);
   const tokenHash = sha256(token);
   const row = await repo.findByTokenHash(ctx.db, tokenHash);
@@ -173,7 +209,8 @@ export async function receiveUpload(opts: {
     received = await receiveToFile(opts.body, tempPath);
   } catch (e) {
     await rm(tempPath, { force: true });
-    throw e;
+    // a full (or failing) disk under the temp dir: 507/503 with a message, not a 500
+    throw storageFaultError(e, log, { action: "receive upload", store: "upload-tmp", key: row.key }) ?? e;
   }
 
   const won = await repo.markUploaded(ctx.db, {
@@ -190,9 +227,10 @@ export async function receiveUpload(opts: {
   try {
     await store.putFile(row.key, tempPath, { contentType: received.type.contentType, size: received.size });
   } catch (e) {
+    // nothing half-written: no temp file, the ticket unspent, so the same URL works once space is freed
     await rm(tempPath, { force: true });
     await repo.unmarkUploaded(ctx.db, row.key);
-    throw e;
+    throw storageFaultError(e, log, { action: "store upload", store: store.kind, key: row.key }) ?? e;
   }
   return { objectPath: `/objects/${row.key}` };
 }
@@ -213,6 +251,7 @@ export async function openObject(opts: {
   store: ObjectStore;
   user: UserRow | null;
   key: string;
+  log: FastifyBaseLogger;
 }): Promise<{ body: Readable; size: number | undefined; contentType: string; filename: string }> {
   const { ctx, store, user } = opts;
   if (!UUID.test(opts.key)) throw new AppError(404, "Not found");
@@ -230,7 +269,12 @@ export async function openObject(opts: {
   } else if (row.ownerId !== user.id) {
     throw new AppError(404, "Not found");
   }
-  const stored = await store.get(key);
+  let stored: Awaited<ReturnType<ObjectStore["get"]>>;
+  try {
+    stored = await store.get(key);
+  } catch (e) {
+    throw storageFaultError(e, opts.log, { action: "read object", store: store.kind, key }) ?? e;
+  }
   if (!stored) throw new AppError(404, "Not found");
   const contentType = row.contentType ?? "application/octet-stream";
   return { body: stored.body, size: stored.size ?? row.size ?? undefined, contentType, filename: safeFilename(loadNumber, extFor(row.contentType)) };
@@ -240,6 +284,9 @@ export async function openObject(opts: {
  * The POD call's signedPaperworkUrl (contract): the objectPath or the uploadURL,
  * relative or absolute. Returns the objectPath to store. It must name a finished
  * upload of the caller (staff: of anyone), or be the load's current paperwork.
+ * Call it in the POD transaction: the upload's row is locked and marked attached
+ * there, so the sweep of never-attached uploads (objects.sweep.ts) either skips it
+ * or has deleted it already (then: 400, upload again), never deletes it under us.
  */
 export async function resolvePaperwork(opts: {
   db: DbOrTx;
@@ -259,14 +306,14 @@ export async function resolvePaperwork(opts: {
   let row: repo.ObjectRow | undefined;
   const objectMatch = /^\/objects\/([0-9a-f-]{36})$/i.exec(path);
   if (objectMatch && UUID.test(objectMatch[1])) {
-    row = await repo.findByKey(opts.db, objectMatch[1].toLowerCase());
+    row = await repo.findByKey(opts.db, objectMatch[1].toLowerCase(), { lock: true });
   } else if (path.startsWith(UPLOAD_PATH) && TOKEN.test(path.slice(UPLOAD_PATH.length))) {
-    row = await repo.findByTokenHash(opts.db, sha256(path.slice(UPLOAD_PATH.length)));
+    row = await repo.findByTokenHash(opts.db, sha256(path.slice(UPLOAD_PATH.length)), { lock: true });
   }
   if (!row || !row.uploadedAt) throw badPaperwork();
   if (row.ownerId !== opts.user.id && !isStaffRole(opts.user)) throw badPaperwork();
-  const objectPath = `/objects/${row.key}`;
-  return objectPath;
+  await repo.markAttached(opts.db, row.key);
+  return `/objects/${row.key}`;
 }
 
 const badPaperwork = () =>

@@ -1,7 +1,13 @@
 // Drizzle queries of the POD module (spec §3 POD fields on the load row).
 import { eq } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
 import { loads, type LoadRow } from "../../db/schema";
+
+/** The load as committed, unlocked (the state check before the body is read). */
+export async function readLoad(db: DbOrTx, loadId: string): Promise<LoadRow | undefined> {
+  const [row] = await db.select().from(loads).where(eq(loads.id, loadId));
+  return row;
+}
 
 /** The load, locked for the rest of the transaction (architecture.md: check and write in one transaction). */
 export async function lockLoad(tx: Tx, loadId: string): Promise<LoadRow | undefined> {

@@ -1,20 +1,46 @@
 // Completing proof of delivery (spec §2 Complete POD dialog, §4 POD status and
 // auto-completion, §5 POD form; contract PUT /api/loads/{id}/pod).
 import type { AppContext } from "../../context";
-import type { UserRow } from "../../db/schema";
+import type { LoadRow, UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isStaffRole } from "../../../contract/constants";
 import type { Load } from "../../../contract/schemas/load";
 import type { podInputSchema } from "../../../contract/schemas/pod";
+import { podDateProblems } from "../../../contract/load-dates";
 import type { z } from "zod";
 import { canSeeLoad, isOwnLoad, toLoad } from "../loads/load-visibility";
 import { recordLoadEvent, transitionLoad } from "../loads/load-transition";
+import { notifyPodSubmitted } from "../notifications/notifications.service";
 import { resolvePaperwork } from "../objects/objects.service";
 import * as repo from "./pod.repository";
 
 export const POD_MSG = {
   wrongStatus: "Proof of delivery can only be completed for approved or completed loads",
 } as const;
+
+/**
+ * Who may complete POD on which load (contract): the caller is the load's carrier or
+ * staff (a carrier who may not know the load exists gets 404, one who may see it but
+ * not act on it 403), and the load is approved or completed (else 409).
+ */
+function checkPodTarget(current: LoadRow | undefined, actor: UserRow): LoadRow {
+  if (!current) throw new AppError(404, "Not found");
+  if (!isStaffRole(actor) && !isOwnLoad(current, actor)) {
+    throw new AppError(canSeeLoad(current, actor) ? 403 : 404, canSeeLoad(current, actor) ? "You are not allowed to do that" : "Not found");
+  }
+  // spec §2, §6: Complete POD is for approved or completed loads only
+  if (current.status !== "approved" && current.status !== "completed") throw new AppError(409, POD_MSG.wrongStatus);
+  return current;
+}
+
+/**
+ * State before shape (contract 409): the route calls this before it validates the
+ * body, so POD on a load in the wrong state is 409 however malformed the body is.
+ * completePod() checks again on the locked row.
+ */
+export async function assertPodAllowed(opts: { ctx: AppContext; loadId: string; actor: UserRow }): Promise<void> {
+  checkPodTarget(await repo.readLoad(opts.ctx.db, opts.loadId), opts.actor);
+}
 
 export async function completePod(opts: {
   ctx: AppContext;
@@ -24,16 +50,11 @@ export async function completePod(opts: {
 }): Promise<Load> {
   const { ctx, loadId, actor, input } = opts;
   const now = ctx.clock.now();
+  // contract "POD signature dates": not in the future, delivery not before pickup
+  const problems = podDateProblems({ pickupSignedDate: input.pickupSignedDate, deliverySignedDate: input.deliverySignedDate, now });
+  if (problems.length) throw new AppError(400, problems[0].message, problems);
   const row = await ctx.db.transaction(async (tx) => {
-    const current = await repo.lockLoad(tx, loadId);
-    if (!current) throw new AppError(404, "Not found");
-    // contract: the caller is the load's carrier or staff; a carrier who may not
-    // know the load exists gets 404, one who may see it but not act on it 403
-    if (!isStaffRole(actor) && !isOwnLoad(current, actor)) {
-      throw new AppError(canSeeLoad(current, actor) ? 403 : 404, canSeeLoad(current, actor) ? "You are not allowed to do that" : "Not found");
-    }
-    // spec §2, §6: Complete POD is for approved or completed loads only
-    if (current.status !== "approved" && current.status !== "completed") throw new AppError(409, POD_MSG.wrongStatus);
+    const current = checkPodTarget(await repo.lockLoad(tx, loadId), actor);
 
     // the paperwork: absent or empty keeps what is there; otherwise one of the caller's uploads
     const paperwork = input.signedPaperworkUrl?.trim()
@@ -61,6 +82,8 @@ export async function completePod(opts: {
         detail,
         now,
       });
+      // every staff user hears of a POD, in this transaction (issue 16)
+      await notifyPodSubmitted({ ctx, tx, actor, load, by: actor, completed: true });
       return load;
     }
     const updated = await repo.updatePodFields(tx, loadId, { ...pod, updatedAt: now });
@@ -73,7 +96,8 @@ export async function completePod(opts: {
       detail,
       now,
     });
+    await notifyPodSubmitted({ ctx, tx, actor, load: updated, by: actor, completed: false });
     return updated;
   });
-  return toLoad(row, actor);
+  return toLoad(row, actor, now);
 }

@@ -72,6 +72,49 @@ describe.each(ENGINES)("PUT /api/loads/{id}/pod on %s", (engine) => {
   const putPod = (id: string, cookie: string | undefined, payload: unknown) =>
     t.app.inject({ method: "PUT", url: `/api/loads/${id}/pod`, headers: cookie ? { cookie } : {}, payload: payload as object });
 
+  describe("issue 15 #1: POD signature dates that make sense", () => {
+    it("issue 15 #1: a POD signed for pickup in 2030 and delivery in 2020 is refused, naming both fields, and the load stays approved", async () => {
+      const { carrier, load } = await carrierWithLoad("approved");
+      const res = await putPod(load.id, carrier.cookie, { ...POD, pickupSignedDate: "2030-01-01T09:00:00.000Z", deliverySignedDate: "2020-01-01T09:00:00.000Z" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: "Pickup signature date cannot be in the future",
+        details: [
+          { path: "pickupSignedDate", message: "Pickup signature date cannot be in the future" },
+          { path: "deliverySignedDate", message: "Delivery signature date cannot be before the pickup signature date" },
+        ],
+      });
+      const [row] = await t.app.ctx.db.select().from(loads).where(eq(loads.id, load.id));
+      expect(row).toMatchObject({ status: "approved", pickupSignedBy: null, deliverySignedBy: null });
+    });
+
+    it("issue 15 #1: a signature up to 15 minutes ahead of the server's clock is clock skew; 16 minutes is the future", async () => {
+      // the clock reads 16:00Z
+      const { carrier, load } = await carrierWithLoad("approved");
+      const ahead = await putPod(load.id, carrier.cookie, { ...POD, deliverySignedDate: "2026-11-24T16:16:00.000Z" });
+      expect(ahead.statusCode).toBe(400);
+      expect(ahead.json().details).toEqual([{ path: "deliverySignedDate", message: "Delivery signature date cannot be in the future" }]);
+      const skew = await putPod(load.id, carrier.cookie, { ...POD, deliverySignedDate: "2026-11-24T16:15:00.000Z" });
+      expect(skew.statusCode).toBe(200);
+    });
+
+    it("issue 15 #1: the delivery signature may not come before the pickup signature; the same minute is fine", async () => {
+      const { carrier, load } = await carrierWithLoad("approved");
+      const before = await putPod(load.id, carrier.cookie, { ...POD, pickupSignedDate: "2026-11-24T12:00:00.000Z", deliverySignedDate: "2026-11-24T11:59:00.000Z" });
+      expect(before.statusCode).toBe(400);
+      expect(before.json().details).toEqual([{ path: "deliverySignedDate", message: "Delivery signature date cannot be before the pickup signature date" }]);
+      const same = await putPod(load.id, carrier.cookie, { ...POD, pickupSignedDate: "2026-11-24T12:00:00.000Z", deliverySignedDate: "2026-11-24T12:00:00.000Z" });
+      expect(same.statusCode).toBe(200);
+    });
+
+    it("issue 15 #1: signature dates are not compared with the load's scheduled dates (collected early)", async () => {
+      const { carrier, load } = await carrierWithLoad("approved");
+      // scheduled for 24 Nov 09:00, signed the day before
+      const res = await putPod(load.id, carrier.cookie, { ...POD, pickupSignedDate: "2026-11-23T10:00:00.000Z", deliverySignedDate: "2026-11-23T15:00:00.000Z" });
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
   it("both signatories on an approved load complete it in one go, with completedAt and an audit event", async () => {
     const { carrier, load } = await carrierWithLoad("approved");
     const { uploadURL, objectPath } = await upload(carrier.cookie);

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { loads } from "../../db/schema";
 import { isStaffRole } from "../../../contract/constants";
-import type { Viewer } from "../loads/load-visibility";
+import { onBoardWhere, type Viewer } from "../loads/load-visibility";
 
 export interface StatsRow {
   available: number;
@@ -15,9 +15,9 @@ export interface StatsRow {
   totalEarnings: string | number | null;
 }
 
-/** Count of every available load: the same for every caller. */
-export async function countAvailable(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(loads).where(sql`${loads.status} = 'available'`);
+/** Count of every load on the board (available, pickup day not over): the same for every caller. */
+export async function countAvailable(db: DbOrTx, today: Date): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(loads).where(onBoardWhere(today));
   return Number(row?.n ?? 0);
 }
 

@@ -1,44 +1,50 @@
 // Users and admin calls (contract "Users and admin"; spec §7). Routes parse and
 // reply; the rules live in users.service.ts. Every user in a response goes through
 // toUser (never a password, hash or reset token).
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../lib/app-error";
-import { money, toUser } from "../../lib/serialize";
+import { toUser } from "../../lib/serialize";
 import { idParam, parse } from "../../lib/validate";
 import { requireStaff, requireUser } from "../../plugins/session";
 import { isStaffRole } from "../../../contract/constants";
 import { MSG } from "../../../contract/messages";
-import { userUpdateSchema, type UserWithStats } from "../../../contract/schemas/user";
-import { listPendingUsers, listUsersWithStats } from "./users.repository";
-import { approveUser, carrierSummaries, deleteUser, rejectUser, updateUser } from "./users.service";
+import { carrierListQuerySchema, pendingListQuerySchema, userListQuerySchema, userUpdateSchema } from "../../../contract/schemas/user";
+import type { Page } from "./users.repository";
+import { approveUser, deleteUser, listCarriers, listPending, listUsers, rejectUser, updateUser } from "./users.service";
+
+/** contract: every list is bounded; the total before paging is in X-Total-Count */
+function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
+  reply.header("X-Total-Count", String(page.total));
+  return page.rows;
+}
 
 export async function registerUsersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get("/api/users", async (req): Promise<UserWithStats[]> => {
+  // The three lists page, sort and search on the server (limit ≤ 1,000; 1,000 without one).
+  app.get("/api/users", async (req, reply) => {
     requireStaff(req);
-    const rows = await listUsersWithStats(ctx.db);
-    return rows.map((r) => ({ ...toUser(r.user), loadsAccepted: r.loadsAccepted, totalEarnings: money(r.totalEarnings) ?? 0 }));
+    return sendPage(reply, await listUsers(ctx, parse(userListQuerySchema, req.query)));
   });
 
-  app.get("/api/users/carrier", async (req) => {
+  app.get("/api/users/carrier", async (req, reply) => {
     requireStaff(req);
-    return carrierSummaries(ctx);
+    return sendPage(reply, await listCarriers(ctx, parse(carrierListQuerySchema, req.query)));
   });
 
-  app.get("/api/users/pending", async (req) => {
+  app.get("/api/users/pending", async (req, reply) => {
     requireStaff(req);
-    return (await listPendingUsers(ctx.db)).map(toUser);
+    return sendPage(reply, await listPending(ctx, parse(pendingListQuerySchema, req.query)));
   });
 
   app.post("/api/users/:id/approve", async (req) => {
     const actor = requireStaff(req);
-    const user = await approveUser({ ctx, actor, id: idParam(req.params), log: req.log });
+    const user = await approveUser({ ctx, actor, id: idParam(req.params) });
     return toUser(user);
   });
 
   app.post("/api/users/:id/reject", async (req) => {
     const actor = requireStaff(req);
-    await rejectUser({ ctx, actor, id: idParam(req.params), log: req.log });
+    await rejectUser({ ctx, actor, id: idParam(req.params) });
     return { success: true };
   });
 

@@ -2,69 +2,88 @@
 // contract "Users and admin" and "Roles"). Staff = admin or manager role, or
 // isAdmin; an admin account is edited or deleted, and the admin role given or
 // taken away, only by an admin.
-import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import type { AppContext } from "../../context";
 import type { UserRow, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { hashPassword } from "../../lib/crypto";
-import { iso, money } from "../../lib/serialize";
+import { iso, money, toUser } from "../../lib/serialize";
 import { endSessions } from "../../plugins/session";
 import { isAdminUser, isStaffRole, type Role } from "../../../contract/constants";
 import { MSG } from "../../../contract/messages";
-import type { CarrierSummary, userUpdateSchema } from "../../../contract/schemas/user";
-import { isUniqueViolation, mailQuietly } from "../auth/auth.service";
-import { sendAccountApprovedMail, sendAccountRejectedMail } from "../email/account-mail";
+import { pageOf } from "../../../contract/schemas/page";
 import {
-  UNKNOWN_CARRIER,
+  ONLY_STAFF_CHANGE_COMPANY,
+  type CarrierListQuery,
+  type CarrierSortKey,
+  type CarrierSummary,
+  type PendingListQuery,
+  type PendingSortKey,
+  type PendingUser,
+  type UserListQuery,
+  type UserSortKey,
+  type UserWithStats,
+  type userUpdateSchema,
+} from "../../../contract/schemas/user";
+import { isUniqueViolation } from "../auth/auth.service";
+import { queueAccountApprovedMail, queueAccountRejectedMail } from "../email/account-mail";
+import {
   approvePendingUser,
+  companyKey,
   deletePendingUser,
   deleteUserRow,
   emailTakenByOther,
+  findCompanies,
   findUserById,
-  listCarrierUsers,
-  loadsPerCompany,
+  listCompanies,
+  listPendingUsers,
+  listUsersWithStats,
   updateUserRow,
-  type CarrierContactRow,
+  type Page,
 } from "./users.repository";
 
 export const USERS_MSG = {
   alreadyApproved: "This user is already approved",
   onlyPendingRejected: "Only a pending account can be rejected",
   cannotDeleteSelf: "You cannot delete your own account",
-  ownProfileOnly: "You can change only your name, carrier name and contact number",
+  ownProfileOnly: "You can change only your name and contact number",
 } as const;
-
-/** spec §2 Carriers tab: at most 2 contacts per company, then "+N more" */
-const MAX_CONTACTS = 2;
 
 /** An admin account, or the admin role, is the business of admins only (spec §6). */
 function assertMayTouch(actor: UserRow, target: UserRow): void {
   if (isAdminUser(target) && !isAdminUser(actor)) throw new AppError(403, MSG.forbidden);
 }
 
-export async function approveUser(opts: { ctx: AppContext; actor: UserRow; id: string; log: FastifyBaseLogger }): Promise<UserRow> {
-  const { ctx, actor, id, log } = opts;
+export async function approveUser(opts: { ctx: AppContext; actor: UserRow; id: string }): Promise<UserRow> {
+  const { ctx, actor, id } = opts;
   const target = await findUserById(ctx.db, id);
   if (!target) throw new AppError(404, MSG.notFound);
   if (target.isApproved) throw new AppError(409, USERS_MSG.alreadyApproved);
   assertMayTouch(actor, target);
-  const approved = await approvePendingUser(ctx.db, id, ctx.clock.now());
-  // a simultaneous approve or reject got there first
-  if (!approved) throw new AppError(409, USERS_MSG.alreadyApproved);
-  mailQuietly(log, "account-approved", () => sendAccountApprovedMail(ctx, approved));
-  return approved;
+  // contract: a matching company (case and spaces aside) is joined under its own spelling,
+  // so the member sees its bookings (carrier visibility compares names exactly)
+  const company = (await findCompanies(ctx.db, [target.carrierName])).get(companyKey(target.carrierName));
+  // the approval and its mail commit together (issue 14 outbox)
+  return ctx.db.transaction(async (tx) => {
+    const approved = await approvePendingUser(tx, id, ctx.clock.now(), company?.carrierName);
+    // a simultaneous approve or reject got there first
+    if (!approved) throw new AppError(409, USERS_MSG.alreadyApproved);
+    await queueAccountApprovedMail(ctx, tx, approved);
+    return approved;
+  });
 }
 
-export async function rejectUser(opts: { ctx: AppContext; actor: UserRow; id: string; log: FastifyBaseLogger }): Promise<void> {
-  const { ctx, actor, id, log } = opts;
+export async function rejectUser(opts: { ctx: AppContext; actor: UserRow; id: string }): Promise<void> {
+  const { ctx, actor, id } = opts;
   const target = await findUserById(ctx.db, id);
   if (!target) throw new AppError(404, MSG.notFound);
   if (target.isApproved) throw new AppError(409, USERS_MSG.onlyPendingRejected);
   assertMayTouch(actor, target);
-  const deleted = await deletePendingUser(ctx.db, id);
-  if (!deleted) throw new AppError(409, USERS_MSG.onlyPendingRejected);
-  mailQuietly(log, "account-rejected", () => sendAccountRejectedMail(ctx, deleted));
+  await ctx.db.transaction(async (tx) => {
+    const deleted = await deletePendingUser(tx, id);
+    if (!deleted) throw new AppError(409, USERS_MSG.onlyPendingRejected);
+    await queueAccountRejectedMail(ctx, tx, deleted);
+  });
 }
 
 export async function deleteUser(opts: { ctx: AppContext; actor: UserRow; id: string }): Promise<void> {
@@ -73,7 +92,13 @@ export async function deleteUser(opts: { ctx: AppContext; actor: UserRow; id: st
   const target = await findUserById(ctx.db, id);
   if (!target) throw new AppError(404, MSG.notFound);
   assertMayTouch(actor, target);
-  if (!(await deleteUserRow(ctx.db, id))) throw new AppError(404, MSG.notFound);
+  // their sessions end with the account (the cascade would take them too; ending
+  // them by name fires whatever else a session's end does)
+  const deleted = await ctx.db.transaction(async (tx) => {
+    await endSessions(tx, id);
+    return deleteUserRow(tx, id);
+  });
+  if (!deleted) throw new AppError(404, MSG.notFound);
 }
 
 export interface UpdateUserOptions {
@@ -87,15 +112,16 @@ export interface UpdateUserOptions {
 
 /**
  * PUT /api/users/{id}. Staff edit anyone but admins (admins: admin only). Anyone
- * else edits only their own name, carrierName and contactNumber: an attempt to
- * change role, isAdmin, isApproved, email or password is refused with 403 (the
- * same value as now, or a blank password, is not a change and passes).
+ * else edits only their own name and contactNumber: their carrierName is their
+ * company membership, which decides whose loads they see, so changing it is
+ * refused (403, contract); so is an attempt to change role, isAdmin,
+ * isApproved, email or password (the same value as now, or a blank password,
+ * is not a change and passes).
  */
 export async function updateUser({ ctx, actor, id, input, sessionId }: UpdateUserOptions): Promise<UserRow> {
   const now = ctx.clock.now();
   const set: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined) set.name = input.name;
-  if (input.carrierName !== undefined) set.carrierName = input.carrierName;
   if (input.contactNumber !== undefined) set.contactNumber = input.contactNumber;
 
   let target: UserRow | undefined;
@@ -110,7 +136,12 @@ export async function updateUser({ ctx, actor, id, input, sessionId }: UpdateUse
       (input.email !== undefined && input.email !== target.email) ||
       (input.password !== undefined && input.password !== "");
     if (triesMore) throw new AppError(403, USERS_MSG.ownProfileOnly);
+    // unchanged = the same after trimming (the schema trims what is sent)
+    if (input.carrierName !== undefined && input.carrierName !== (target.carrierName ?? "").trim()) {
+      throw new AppError(403, ONLY_STAFF_CHANGE_COMPANY);
+    }
   } else {
+    if (input.carrierName !== undefined) set.carrierName = input.carrierName;
     target = await findUserById(ctx.db, id);
     if (!target) throw new AppError(404, MSG.notFound);
     assertMayTouch(actor, target);
@@ -139,80 +170,69 @@ export async function updateUser({ ctx, actor, id, input, sessionId }: UpdateUse
   }
   set.updatedAt = now;
 
+  // Sessions end in the same transaction as the change that ends them:
+  //  * a password set by staff signs the account out everywhere (but not the staff
+  //    member's own current session), as a password change does;
+  //  * a withdrawn approval ends every session, so none comes back to life when
+  //    the account is approved again (spec §4).
+  const withdrawn = set.isApproved === false;
   let updated: UserRow | undefined;
   try {
-    updated = await updateUserRow(ctx.db, id, set);
+    updated = await ctx.db.transaction(async (tx) => {
+      const row = await updateUserRow(tx, id, set);
+      if (row && withdrawn) await endSessions(tx, id);
+      else if (row && newPassword) await endSessions(tx, id, id === actor.id ? sessionId : null);
+      return row;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(409, MSG.duplicateEmail);
     throw err;
   }
   if (!updated) throw new AppError(404, MSG.notFound);
-  // a password set by staff signs the account out everywhere (but not the staff member's own current session)
-  if (newPassword) await endSessions(ctx.db, id, id === actor.id ? sessionId : null);
   return updated;
 }
 
-/**
- * The Carriers tab (spec §2): one row per company. Carrier users are grouped by
- * carrierName (ignoring case and surrounding spaces; the earliest user's
- * spelling is shown); accepted loads whose company matches no user still appear
- * under their carrier name, or "Unknown Carrier".
- */
-export async function carrierSummaries(ctx: AppContext): Promise<CarrierSummary[]> {
-  const [carrierUsers, companyLoads] = await Promise.all([listCarrierUsers(ctx.db), loadsPerCompany(ctx.db)]);
+/** "-name" → name, descending; "name" → ascending. */
+function splitSort<K extends string>(sort: `${K}` | `-${K}`): { key: K; desc: boolean } {
+  return sort.startsWith("-") ? { key: sort.slice(1) as K, desc: true } : { key: sort as K, desc: false };
+}
 
-  interface Group {
-    carrierName: string;
-    contacts: CarrierContactRow[];
-    acceptedLoads: number;
-    totalEarnings: number;
-    lastActivity: Date | null;
-    joinedAt: Date | null;
-  }
-  const groups = new Map<string, Group>();
-  const later = (a: Date | null, b: Date | null) => (!a ? b : !b ? a : a > b ? a : b);
-  const earlier = (a: Date | null, b: Date | null) => (!a ? b : !b ? a : a < b ? a : b);
-  const groupFor = (name: string): Group => {
-    const key = name.trim().toLowerCase();
-    let g = groups.get(key);
-    if (!g) {
-      g = { carrierName: name.trim(), contacts: [], acceptedLoads: 0, totalEarnings: 0, lastActivity: null, joinedAt: null };
-      groups.set(key, g);
-    }
-    return g;
+/** GET /api/users (staff): a page of users with loadsAccepted and totalEarnings, and the total. */
+export async function listUsers(ctx: AppContext, q: UserListQuery): Promise<Page<UserWithStats>> {
+  const page = await listUsersWithStats(ctx.db, { search: q.search, sort: splitSort<UserSortKey>(q.sort), ...pageOf(q) });
+  return {
+    rows: page.rows.map((r) => ({ ...toUser(r.user), loadsAccepted: r.loadsAccepted, totalEarnings: money(r.totalEarnings) ?? 0 })),
+    total: page.total,
   };
+}
 
-  for (const u of carrierUsers) {
-    const g = groupFor(u.carrierName?.trim() || UNKNOWN_CARRIER);
-    g.contacts.push(u);
-    g.joinedAt = earlier(g.joinedAt, u.createdAt);
-    g.lastActivity = later(g.lastActivity, u.lastLoginAt);
-  }
-  for (const r of companyLoads) {
-    const g = groupFor(r.company);
-    g.acceptedLoads += r.acceptedLoads;
-    g.totalEarnings += r.totalEarnings;
-    g.lastActivity = later(g.lastActivity, r.lastAcceptedAt);
-  }
+/** GET /api/users/pending (staff): a page of registrations, each with the company approving it would join. */
+export async function listPending(ctx: AppContext, q: PendingListQuery): Promise<Page<PendingUser>> {
+  const page = await listPendingUsers(ctx.db, { search: q.search, sort: splitSort<PendingSortKey>(q.sort), ...pageOf(q) });
+  const companies = await findCompanies(ctx.db, page.rows.map((u) => u.carrierName));
+  return {
+    rows: page.rows.map((u) => ({ ...toUser(u), joinsCompany: companies.get(companyKey(u.carrierName)) ?? null })),
+    total: page.total,
+  };
+}
 
-  const rows = [...groups.values()];
-  // newest company first; companies known only from loads after them, "Unknown Carrier" last
-  rows.sort((a, b) => {
-    const unknownA = a.carrierName === UNKNOWN_CARRIER ? 1 : 0;
-    const unknownB = b.carrierName === UNKNOWN_CARRIER ? 1 : 0;
-    if (unknownA !== unknownB) return unknownA - unknownB;
-    const ja = a.joinedAt?.getTime() ?? -Infinity;
-    const jb = b.joinedAt?.getTime() ?? -Infinity;
-    if (ja !== jb) return jb - ja;
-    return a.carrierName.localeCompare(b.carrierName, "en-GB");
-  });
-  return rows.map((g) => ({
-    carrierName: g.carrierName,
-    contacts: g.contacts.slice(0, MAX_CONTACTS).map((c) => ({ name: c.name, email: c.email })),
-    moreContacts: Math.max(0, g.contacts.length - MAX_CONTACTS),
-    acceptedLoads: g.acceptedLoads,
-    totalEarnings: money(g.totalEarnings) ?? 0,
-    lastActivity: iso(g.lastActivity),
-    joinedAt: iso(g.joinedAt),
-  }));
+/**
+ * GET /api/users/carrier (staff): a page of the Carriers tab (spec §2; grouped,
+ * searched and ordered in the database: users.repository listCompanies), at
+ * most two contacts shown per company and "+N more".
+ */
+export async function listCarriers(ctx: AppContext, q: CarrierListQuery): Promise<Page<CarrierSummary>> {
+  const page = await listCompanies(ctx.db, { search: q.search, sort: q.sort ? splitSort<CarrierSortKey>(q.sort) : undefined, ...pageOf(q) });
+  return {
+    rows: page.rows.map((c) => ({
+      carrierName: c.carrierName,
+      contacts: c.contacts,
+      moreContacts: Math.max(0, c.members - c.contacts.length),
+      acceptedLoads: c.acceptedLoads,
+      totalEarnings: money(c.totalEarnings) ?? 0,
+      lastActivity: iso(c.lastActivity),
+      joinedAt: iso(c.joinedAt),
+    })),
+    total: page.total,
+  };
 }

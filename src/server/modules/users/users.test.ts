@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { ParsedMail } from "mailparser";
 import { ENGINES, createTestApp, type SmtpSink, type TestApp } from "../../../../test/helpers";
-import { PASSWORD, createAdmin, createCarrier, createLoad, createUser, login, signedIn } from "../../../../test/factories";
+import { PASSWORD, createAdmin, createCarrier, createLoad, createManager, createUser, login, signedIn } from "../../../../test/factories";
+import { joinsCompanyText } from "../../../contract/schemas/user";
 import { bids, loads, sessions, users } from "../../db/schema";
 
 async function mailTo(sink: SmtpSink, email: string, subject: RegExp, timeoutMs = 10_000): Promise<ParsedMail> {
@@ -176,6 +177,41 @@ describe.each(ENGINES)("users and admin on %s", (engine) => {
       expect(rejectApproved.json().error).toBe("Only a pending account can be rejected");
     });
 
+    it("says beside an applicant which existing company approval joins them to, and approval joins it", async () => {
+      const smith = { carrierName: "Smith Haulage Ltd" };
+      const first = await createCarrier(t.app, { ...smith, createdAt: new Date("2025-01-01T00:00:00Z") });
+      await createCarrier(t.app, { carrierName: "SMITH HAULAGE LTD" });
+      await createManager(t.app, { carrierName: " smith haulage ltd" });
+      // not members: a pending applicant, and a member of another company
+      await createUser(t.app, { ...smith, isApproved: false });
+      await createCarrier(t.app, { carrierName: "Smith Haulage Northern Ltd" });
+      const booked = await createLoad(t.app, { status: "approved", acceptedBy: first.id, ...{ acceptedByCarrier: "Smith Haulage Ltd" } });
+      await createLoad(t.app, { status: "completed", acceptedByCarrier: "Smith Haulage Ltd" });
+      await createLoad(t.app, { status: "cancelled", acceptedByCarrier: "Smith Haulage Ltd" });
+      // a company whose members have gone: only its bookings remain
+      await createLoad(t.app, { status: "completed", acceptedByCarrier: "Ghost Freight Co" });
+
+      const applicant = await createUser(t.app, { isApproved: false, name: "Jo Joiner", carrierName: "  smith HAULAGE ltd " });
+      const ghost = await createUser(t.app, { isApproved: false, name: "Gus Ghost", carrierName: "ghost freight co" });
+      const fresh = await createUser(t.app, { isApproved: false, name: "Nel New", carrierName: "Brand New Haulage" });
+      const res = await get("/api/users/pending", manager.cookie);
+      expect(res.statusCode).toBe(200);
+      const byId = new Map((res.json() as Array<{ id: string; joinsCompany: unknown }>).map((u) => [u.id, u]));
+      expect(byId.get(applicant.id)?.joinsCompany).toEqual({ carrierName: "Smith Haulage Ltd", members: 3, bookings: 2 });
+      expect(byId.get(ghost.id)?.joinsCompany).toEqual({ carrierName: "Ghost Freight Co", members: 0, bookings: 1 });
+      expect(byId.get(fresh.id)?.joinsCompany).toBeNull();
+      expect(joinsCompanyText({ carrierName: "Smith Haulage Ltd", members: 3, bookings: 2 })).toBe("Joins Smith Haulage Ltd: 3 members");
+      expect(joinsCompanyText({ carrierName: "Ghost Freight Co", members: 0, bookings: 1 })).toBe("Joins Ghost Freight Co: 0 members, 1 booking");
+
+      // approved, the applicant is a member under the company's own spelling and sees its bookings
+      const approved = await call({ method: "POST", url: `/api/users/${applicant.id}/approve`, cookie: manager.cookie });
+      expect(approved.json()).toMatchObject({ isApproved: true, carrierName: "Smith Haulage Ltd" });
+      const cookie = await login(t.app, applicant.email);
+      expect((await get(`/api/loads/${booked.id}`, cookie)).statusCode).toBe(200);
+      // a new company keeps the name it registered with
+      expect((await call({ method: "POST", url: `/api/users/${fresh.id}/approve`, cookie: manager.cookie })).json()).toMatchObject({ carrierName: "Brand New Haulage" });
+    });
+
     it("reject deletes the pending account and emails the applicant", async () => {
       const applicant = await createUser(t.app, { isApproved: false, email: `applicant-${Date.now()}@example.com` });
       const res = await call({ method: "POST", url: `/api/users/${applicant.id}/reject`, cookie: admin.cookie });
@@ -247,24 +283,104 @@ describe.each(ENGINES)("users and admin on %s", (engine) => {
       expect(res.json()).toEqual({ error: "An account with this email already exists" });
     });
 
-    it("a carrier edits their own name, company and phone, and nothing else", async () => {
-      const { user, cookie } = await signedIn(t.app);
-      const ok = await put(user.id, { name: "Self Edited", carrierName: "Self Co", contactNumber: "+44 7700 900999" }, cookie);
+    it("a carrier edits their own name and phone, not their company, and nothing else", async () => {
+      const { user, cookie } = await signedIn(t.app, { carrierName: "Self Co" });
+      const ok = await put(user.id, { name: "Self Edited", contactNumber: "+44 7700 900999" }, cookie);
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({ name: "Self Edited", carrierName: "Self Co", contactNumber: "+44 7700 900999" });
-      // sending today's values back, or a blank password, is not a change
-      expect((await put(user.id, { name: "Again", role: "carrier", isAdmin: false, isApproved: true, email: user.email, password: "" }, cookie)).statusCode).toBe(200);
+      // sending today's values back (the company trimmed the same), or a blank password, is not a change
+      for (const same of ["Self Co", "  Self Co "]) {
+        const res = await put(user.id, { name: "Again", carrierName: same, role: "carrier", isAdmin: false, isApproved: true, email: user.email, password: "" }, cookie);
+        expect(res.statusCode, same).toBe(200);
+      }
       for (const attempt of [{ role: "admin" }, { role: "manager" }, { isAdmin: true }, { isApproved: false }, { email: "new@example.com" }, { password: "Sneaky1!pw" }]) {
         const res = await put(user.id, { name: "Sneaky", ...attempt }, cookie);
         expect(res.statusCode, JSON.stringify(attempt)).toBe(403);
-        expect(res.json().error).toBe("You can change only your name, carrier name and contact number");
+        expect(res.json().error).toBe("You can change only your name and contact number");
+      }
+      // contract: a user's own carrierName is their company membership; only staff change it
+      for (const carrierName of ["Other Co", "self co", "SELF CO"]) {
+        const res = await put(user.id, { name: "Sneaky", carrierName }, cookie);
+        expect(res.statusCode, carrierName).toBe(403);
+        expect(res.json()).toEqual({ error: "Only staff can change your company." });
       }
       const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
-      expect(row).toMatchObject({ name: "Again", role: "carrier", isAdmin: false, isApproved: true, email: user.email });
+      expect(row).toMatchObject({ name: "Again", carrierName: "Self Co", role: "carrier", isAdmin: false, isApproved: true, email: user.email });
+      // staff change a carrier's company, and their own
+      expect((await put(user.id, { carrierName: "Moved Co" }, manager.cookie)).json()).toMatchObject({ carrierName: "Moved Co" });
+      const own = await put(manager.user.id, { carrierName: "Flatbed Network Ops" }, manager.cookie);
+      expect(own.json()).toMatchObject({ carrierName: "Flatbed Network Ops" });
       // someone else's account: 403, before the body is even validated
       expect((await put(manager.user.id, { name: "X" }, cookie)).statusCode).toBe(403);
       expect((await put(manager.user.id, { contactNumber: "1" }, cookie)).statusCode).toBe(403);
       expect((await put(user.id, { name: "X" })).statusCode).toBe(401);
+    });
+
+    it("a carrier cannot take another company's name and with it its loads, paperwork and POD", async () => {
+      // the victim company: an approved load (PO, addresses) and a completed one with POD paperwork
+      const victim = await signedIn(t.app, { carrierName: "Victim Haulage Ltd" });
+      const held = { acceptedBy: victim.user.id, acceptedByCarrier: "Victim Haulage Ltd" };
+      const approved = await createLoad(t.app, { ...held, status: "approved", mandataNumber: "PO-2026-77777" });
+      const ticket = (await call({ method: "POST", url: "/api/objects/upload", cookie: victim.cookie })).json() as { uploadURL: string; objectPath: string };
+      const pdf = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+      expect((await call({ method: "PUT", url: ticket.uploadURL, headers: { "content-type": "application/pdf" }, payload: pdf, cookie: victim.cookie })).statusCode).toBe(200);
+      const completed = await createLoad(t.app, {
+        ...held,
+        status: "completed",
+        mandataNumber: "PO-2026-88888",
+        pickupSignedBy: "Vic Pickup",
+        pickupSignedDate: new Date("2026-11-24T09:30:00Z"),
+        deliverySignedBy: "Vic Delivery",
+        deliverySignedDate: new Date("2026-11-24T15:30:00Z"),
+        signedPaperworkUrl: ticket.objectPath,
+      });
+
+      const thief = await signedIn(t.app, { carrierName: "Thief Transport" });
+      for (const carrierName of ["Victim Haulage Ltd", "victim haulage ltd", " Victim Haulage Ltd "]) {
+        const res = await put(thief.user.id, { carrierName }, thief.cookie);
+        expect(res.statusCode, carrierName).toBe(403);
+        expect(res.json()).toEqual({ error: "Only staff can change your company." });
+      }
+      const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, thief.user.id));
+      expect(row.carrierName).toBe("Thief Transport");
+
+      // and still sees none of the victim's loads
+      const board = await get("/api/loads", thief.cookie);
+      expect(board.statusCode).toBe(200);
+      const ids = (board.json() as { id: string }[]).map((l) => l.id);
+      expect(ids).not.toContain(approved.id);
+      expect(ids).not.toContain(completed.id);
+      for (const secret of ["PO-2026-77777", "PO-2026-88888", "Vic Pickup"]) expect(board.body).not.toContain(secret);
+      for (const load of [approved, completed]) expect((await get(`/api/loads/${load.id}`, thief.cookie)).statusCode).toBe(404);
+      expect([403, 404]).toContain((await get(ticket.objectPath, thief.cookie)).statusCode);
+      const pod = await call({
+        method: "PUT",
+        url: `/api/loads/${completed.id}/pod`,
+        payload: { pickupSignedBy: "Forged", pickupSignedDate: "2026-11-24T09:30:00.000Z", deliverySignedBy: "Forged", deliverySignedDate: "2026-11-24T15:30:00.000Z" },
+        cookie: thief.cookie,
+      });
+      expect([403, 404]).toContain(pod.statusCode);
+      const [kept] = await t.app.ctx.db.select().from(loads).where(eq(loads.id, completed.id));
+      expect(kept).toMatchObject({ pickupSignedBy: "Vic Pickup", deliverySignedBy: "Vic Delivery", signedPaperworkUrl: ticket.objectPath });
+      // the victim still sees both (the test is not blind)
+      expect((await get(`/api/loads/${completed.id}`, victim.cookie)).json()).toMatchObject({ mandataNumber: "PO-2026-88888" });
+      expect((await get(ticket.objectPath, victim.cookie)).statusCode).toBe(200);
+    });
+
+    it("withdrawing approval ends the user's sessions: approved again, the old cookie stays refused", async () => {
+      const { user, cookie } = await signedIn(t.app);
+      const second = await login(t.app, user.email);
+      expect((await get("/api/auth/user", cookie)).statusCode).toBe(200);
+      expect((await put(user.id, { isApproved: false }, manager.cookie)).json()).toMatchObject({ isApproved: false });
+      expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+      expect((await put(user.id, { isApproved: true }, manager.cookie)).json()).toMatchObject({ isApproved: true });
+      for (const old of [cookie, second]) expect((await get("/api/auth/user", old)).statusCode).toBe(401);
+      // signing in again works as ever
+      expect((await get("/api/auth/user", await login(t.app, user.email))).statusCode).toBe(200);
+      // an edit that leaves approval alone leaves the sessions alone
+      const kept = await login(t.app, user.email);
+      expect((await put(user.id, { name: "Still Here", isApproved: true }, manager.cookie)).statusCode).toBe(200);
+      expect((await get("/api/auth/user", kept)).statusCode).toBe(200);
     });
 
     it("validates with the spec §5 messages and never 500s on malformed bodies", async () => {
@@ -337,6 +453,144 @@ describe.each(ENGINES)("users and admin on %s", (engine) => {
       expect(res.body, where).not.toContain("passwordResetExpires");
       expect(res.body, where).not.toMatch(/"password"\s*:/);
       for (const h of hashes) expect(res.body, where).not.toContain(h);
+    }
+  });
+});
+
+// contract: every list is bounded (limit ≤ 1,000; 1,000 without one) and the true
+// total is in X-Total-Count; the Users, Carriers and Pending tabs page, sort and
+// search on the server (issue 13). An app of its own: it seeds over a thousand users.
+describe.each(ENGINES)("users lists page, sort and search on %s", (engine) => {
+  let t: TestApp;
+  let staff: string;
+  const get = (url: string) => t.app.inject({ url, headers: { cookie: staff } });
+  const page = async (url: string) => {
+    const res = await get(url);
+    expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+    return { rows: res.json() as Array<Record<string, unknown>>, total: Number(res.headers["x-total-count"]) };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    staff = (await signedIn(t.app, { role: "manager", name: "Pat Pager", carrierName: "Network Ops" })).cookie;
+  });
+  afterAll(() => t.close());
+
+  it("GET /api/users pages with the true total, sorts by every column and searches name, email and company", async () => {
+    const d = (i: number) => new Date(Date.UTC(2025, 0, 1 + i));
+    const seeded: (typeof users.$inferSelect)[] = [];
+    for (let i = 0; i < 12; i++) {
+      seeded.push(
+        await createCarrier(t.app, {
+          name: `Zed ${String.fromCharCode(97 + ((i * 5) % 12))} Pager`,
+          email: `pager-${String(i).padStart(2, "0")}@paging.example`,
+          carrierName: i % 3 === 0 ? "Paging Freight Ltd" : `Paging ${i} Ltd`,
+          createdAt: d(i),
+          lastLoginAt: i % 4 === 0 ? null : d(100 + i),
+        }),
+      );
+    }
+    // loads held by three of them: 3, 2 and 1 loads
+    for (const [i, n] of [[5, 3], [7, 2], [2, 1]] as const) {
+      for (let k = 0; k < n; k++) await createLoad(t.app, { status: "completed", price: 100 * (i + 1), acceptedBy: seeded[i].id, acceptedByCarrier: "x" });
+    }
+
+    // pages: 5 + 5 + 2, no overlap, no gap, the true total on each
+    const ids: unknown[] = [];
+    for (const offset of [0, 5, 10]) {
+      const p = await page(`/api/users?search=paging.example&limit=5&offset=${offset}`);
+      expect(p.total).toBe(12);
+      expect(p.rows).toHaveLength(offset === 10 ? 2 : 5);
+      ids.push(...p.rows.map((r) => r.id));
+    }
+    expect(new Set(ids).size).toBe(12);
+    // newest first by default (contract)
+    expect(ids[0]).toBe(seeded[11].id);
+    expect(ids.at(-1)).toBe(seeded[0].id);
+    expect((await page("/api/users?search=paging.example&limit=5&offset=50")).rows).toEqual([]);
+
+    const order = async (sort: string) => (await page(`/api/users?search=paging.example&sort=${sort}`)).rows;
+    const names = (await order("name")).map((r) => String(r.name));
+    expect(names).toEqual([...names].sort());
+    expect((await order("-name")).map((r) => r.name)).toEqual([...names].reverse());
+    const emails = (await order("email")).map((r) => r.email);
+    expect(emails).toEqual(seeded.map((u) => u.email));
+    expect((await order("-loadsAccepted")).slice(0, 3).map((r) => [r.id, r.loadsAccepted])).toEqual([
+      [seeded[5].id, 3],
+      [seeded[7].id, 2],
+      [seeded[2].id, 1],
+    ]);
+    expect((await order("-totalEarnings"))[0]).toMatchObject({ id: seeded[5].id, totalEarnings: 1800 });
+    // the activity is right on a page that did not need it for its order
+    expect((await order("createdAt")).find((r) => r.id === seeded[7].id)).toMatchObject({ loadsAccepted: 2, totalEarnings: 1600 });
+    // "Never" signed in: last in either direction
+    for (const sort of ["lastLoginAt", "-lastLoginAt"]) {
+      const rows = await order(sort);
+      expect(rows.slice(-3).map((r) => r.lastLoginAt), sort).toEqual([null, null, null]);
+    }
+    const byCompany = (await order("carrierName")).map((r) => String(r.carrierName).toLowerCase());
+    expect(byCompany).toEqual([...byCompany].sort());
+
+    // search: name, email and company, any case; pattern characters are literal
+    expect((await page("/api/users?search=ZED%20A%20PAGER")).total).toBe(1);
+    expect((await page("/api/users?search=PAGER-03@")).rows.map((r) => r.id)).toEqual([seeded[3].id]);
+    expect((await page("/api/users?search=paging%20freight")).total).toBe(4);
+    expect((await page("/api/users?search=%25")).total).toBe(0);
+    expect((await page("/api/users?search=pager_0")).total).toBe(0);
+  });
+
+  it("GET /api/users/pending and /api/users/carrier page, sort and search too", async () => {
+    for (let i = 0; i < 7; i++) {
+      await createUser(t.app, { isApproved: false, name: `Penny ${i} Waiting`, carrierName: `Queue ${i} Haulage`, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) });
+    }
+    const first = await page("/api/users/pending?search=waiting&limit=3");
+    expect(first.total).toBe(7);
+    expect(first.rows.map((r) => r.name)).toEqual(["Penny 6 Waiting", "Penny 5 Waiting", "Penny 4 Waiting"]);
+    expect((await page("/api/users/pending?search=waiting&limit=3&offset=6")).rows.map((r) => r.name)).toEqual(["Penny 0 Waiting"]);
+    expect((await page("/api/users/pending?search=waiting&sort=name&limit=2")).rows.map((r) => r.name)).toEqual(["Penny 0 Waiting", "Penny 1 Waiting"]);
+    expect((await page("/api/users/pending?search=queue%203")).rows.map((r) => r.name)).toEqual(["Penny 3 Waiting"]);
+
+    // companies: 3 of them matched by name, one more only by a member's email
+    await createCarrier(t.app, { carrierName: "Convoy Alpha", createdAt: new Date("2025-03-01T00:00:00Z") });
+    await createCarrier(t.app, { carrierName: "Convoy Bravo", createdAt: new Date("2025-02-01T00:00:00Z") });
+    const big = await createCarrier(t.app, { carrierName: "Convoy Charlie", createdAt: new Date("2025-01-01T00:00:00Z") });
+    await createCarrier(t.app, { carrierName: "Quiet Ltd", email: "dispatch@convoy-mail.example" });
+    await createLoad(t.app, { status: "completed", price: 5000, acceptedBy: big.id, acceptedByCarrier: "Convoy Charlie" });
+    const all = await page("/api/users/carrier?search=convoy");
+    expect(all.total).toBe(4);
+    const two = await page("/api/users/carrier?search=convoy&limit=2&offset=1");
+    expect(two.total).toBe(4);
+    expect(two.rows.map((r) => r.carrierName)).toEqual(all.rows.slice(1, 3).map((r) => r.carrierName));
+    // past the last page: no rows, and still the true total
+    expect(await page("/api/users/carrier?search=convoy&limit=2&offset=10")).toEqual({ rows: [], total: 4 });
+    expect((await page("/api/users/carrier?search=%25_")).total).toBe(0);
+    expect((await page("/api/users/carrier?search=convoy&sort=-totalEarnings&limit=1")).rows[0]).toMatchObject({ carrierName: "Convoy Charlie", totalEarnings: 5000 });
+    expect((await page("/api/users/carrier?search=convoy%20&sort=carrierName")).rows.map((r) => r.carrierName)).toEqual(["Convoy Alpha", "Convoy Bravo", "Convoy Charlie", "Quiet Ltd"]);
+    expect((await page("/api/users/carrier?search=convoy&sort=-joinedAt")).rows.map((r) => r.carrierName).slice(1)).toEqual(["Convoy Alpha", "Convoy Bravo", "Convoy Charlie"]);
+  });
+
+  it("no list is unbounded: without a limit at most 1,000 rows and the true total; a limit above 1,000 or a bad sort is a 400", async () => {
+    const base = await createUser(t.app, { isApproved: false });
+    const values = Array.from({ length: 1001 }, (_, i) => ({
+      email: `bulk-${i}@bulk.example`,
+      password: base.password,
+      name: `Bulk ${i}`,
+      carrierName: `Bulk ${i} Ltd`,
+      contactNumber: "+44 7700 900123",
+      role: "carrier",
+      isApproved: false,
+    }));
+    await t.app.ctx.db.insert(users).values(values);
+    for (const url of ["/api/users?search=bulk", "/api/users/pending?search=bulk", "/api/users/carrier?search=bulk"]) {
+      const p = await page(url);
+      expect(p.rows, url).toHaveLength(1000);
+      expect(p.total, url).toBe(1001);
+      expect((await page(`${url}&limit=1000&offset=1000`)).rows, url).toHaveLength(1);
+      for (const bad of ["limit=1001", "limit=0", "limit=x", "offset=-1", "sort=password", "sort=--name"]) {
+        const res = await get(`${url}&${bad}`);
+        expect(res.statusCode, `${url}&${bad}`).toBe(400);
+        expect(res.json().error).toBeTypeOf("string");
+      }
     }
   });
 });

@@ -7,22 +7,27 @@ import { Tabs } from "radix-ui";
 import { useIsFetching } from "@tanstack/react-query";
 import { ArrowLeft, CalendarClock, Loader2, Plus } from "lucide-react";
 import type { LoadStatus } from "@contract/constants";
-import type { Load } from "@contract/schemas/load";
+import { DEFAULT_LOAD_SORT, LOAD_SORTS, type Load, type LoadSort } from "@contract/schemas/load";
 import { useAuth } from "../auth/use-auth";
 import { Button } from "../../components/ui/button";
+import { formatNumber } from "../../lib/format";
 import { LoadDetailsDialog } from "../loads/components/load-details-dialog";
 import { ManageBidsDialog } from "../bids/components/manage-bids-dialog";
 import { LoadsWithBidsTab, useLoadsWithBidsCount } from "../bids/components/loads-with-bids-tab";
 import { PodInfoDialog } from "../pod/components/pod-info-dialog";
 import { PodDocumentDialog } from "../pod/components/pod-document-dialog";
 import { EmailScheduleDialog } from "./components/email-schedule-dialog";
-import { SendLoadsEmailButton } from "./components/send-loads-email-button";
-import { EMPTY_FILTERS, useAdminLoads, usePendingUsers, type AdminLoadFilters } from "./api/queries";
-import { useCopyLoad, useResetLoad, useUpdateLoadStatus } from "./api/mutations";
+import { MailBatchStatus, SendLoadsEmailButton } from "./components/send-loads-email-button";
+import { FailedMailButton } from "./components/failed-mail-dialog";
+import { ADMIN_PAGE, EMPTY_FILTERS, useAdminLoads, type AdminLoadFilters } from "./api/queries";
+import { usePendingCount } from "./api/user-lists";
+import { useResetLoad, useUpdateLoadStatus } from "./api/mutations";
 import { LoadFilters, useCarrierOptions } from "./components/load-filters";
 import { LoadsTable, type LoadColumn } from "./components/loads-table";
+import { TablePager, sortStateOf, usePagedTable } from "./components/table-pager";
 import type { LoadActionHandlers, LoadTab } from "./components/load-actions-menu";
 import { CancelLoadDialog } from "./components/cancel-load-dialog";
+import { ApproveLoadDialog } from "./components/approve-load-dialog";
 import { LoadFormDialog } from "./components/load-form-dialog";
 import { UsersTab } from "./components/users-tab";
 import { CarriersTab } from "./components/carriers-tab";
@@ -96,21 +101,35 @@ function LoadsPanel({
   handlers: LoadActionHandlers;
 }) {
   const cfg = TAB_CONFIG[tab];
+  // the server pages, sorts and searches every load (issue 13); a page of 50 at a time
+  const table = usePagedTable({ pageSize: ADMIN_PAGE, sort: sortStateOf(filters.sort), search: filters.search });
+  const sort = (table.params.sort ?? DEFAULT_LOAD_SORT) as LoadSort;
+  const search = table.params.search ?? "";
+  // the order and the search stay put across tabs and reloads, like the filters (ui.md)
+  useEffect(() => {
+    if (sort !== filters.sort || search !== filters.search) onFilters({ ...filters, sort, search });
+    // only a new order or search is written back, so the filters are not a dependency
+  }, [sort, search]);
   // the tab's own status is fixed; All Loads sends the chosen statuses
-  const query = useAdminLoads({ ...filters, statuses: cfg.statuses ?? filters.statuses });
-  const carrierOptions = useCarrierOptions(query.data, filters.carriers);
+  const query = useAdminLoads({ ...filters, statuses: cfg.statuses ?? filters.statuses, sort, search }, table.params);
+  const carrierOptions = useCarrierOptions(query.data?.loads, filters.carriers);
   return (
     <div className="space-y-3">
       <LoadFilters
         filters={filters}
-        onChange={onFilters}
+        onChange={(f) => {
+          onFilters(f);
+          table.setOffset(0);
+        }}
         showStatus={tab === "all"}
         carrierOptions={carrierOptions}
-        resultCount={query.data?.length}
+        search={table.search}
+        onSearch={table.setSearch}
+        total={query.data?.total}
       />
       <LoadsTable
         caption={cfg.caption}
-        loads={query.data}
+        loads={query.data?.loads}
         columns={cfg.columns}
         tab={tab}
         handlers={handlers}
@@ -118,9 +137,20 @@ function LoadsPanel({
         error={query.error}
         onRetry={() => void query.refetch()}
         empty={cfg.empty}
+        sort={table.sort}
+        onSort={table.toggleSort}
       />
+      {query.data && (
+        <TablePager label={`${cfg.caption}: pages`} total={query.data.total} offset={table.params.offset} limit={table.params.limit} onOffset={table.setOffset} />
+      )}
     </div>
   );
+}
+
+/** Filters kept by an older version of the page lack the search and the order; an order the server no longer knows is dropped. */
+function storedFilters(f: Partial<AdminLoadFilters> | undefined): AdminLoadFilters {
+  const merged = { ...EMPTY_FILTERS, ...f };
+  return LOAD_SORTS.includes(merged.sort) ? merged : { ...merged, sort: DEFAULT_LOAD_SORT };
 }
 
 function CountBadge({ n, label }: { n: number | undefined; label: string }) {
@@ -128,9 +158,9 @@ function CountBadge({ n, label }: { n: number | undefined; label: string }) {
   return (
     <span
       className="tabular ml-1.5 inline-flex min-w-6 items-center justify-center rounded-full bg-slate-200 px-1.5 text-xs font-semibold text-slate-800 group-data-[state=active]:bg-brand-800 group-data-[state=active]:text-white"
-      aria-label={`(${n} ${label})`}
+      aria-label={`(${formatNumber(n)} ${label})`}
     >
-      {n}
+      {formatNumber(n)}
     </span>
   );
 }
@@ -168,26 +198,29 @@ export default function AdminPage() {
   });
 
   // dialogs
-  const [form, setForm] = useState<{ open: boolean; load: Load | null; copiedFrom: string | null }>({
+  // load: the load edited; copyOf: the load a new one is filled from (nothing is created until Save)
+  const [form, setForm] = useState<{ open: boolean; load: Load | null; copyOf: Load | null }>({
     open: false,
     load: null,
-    copiedFrom: null,
+    copyOf: null,
   });
   const [details, setDetails] = useState<Load | null>(null);
   const [bidsFor, setBidsFor] = useState<Load | null>(null);
   const [cancelling, setCancelling] = useState<Load | null>(null);
+  const [approving, setApproving] = useState<Load | null>(null);
   const [podInfo, setPodInfo] = useState<Load | null>(null);
   const [podDoc, setPodDoc] = useState<Load | null>(null);
   const [scheduleOpen, setScheduleOpen] = useState(false);
+  const [failedMailOpen, setFailedMailOpen] = useState(false);
 
   const status = useUpdateLoadStatus();
   const resetLoad = useResetLoad();
-  const copy = useCopyLoad();
 
   // tab counts (spec §2): Loads with Bids, Accepted, Pending
   const bidsCount = useLoadsWithBidsCount();
+  // the true total of accepted loads (the Accepted tab's first page, unfiltered, is the same request)
   const accepted = useAdminLoads({ statuses: ["accepted"] });
-  const pending = usePendingUsers();
+  const pendingCount = usePendingCount();
 
   useEffect(() => {
     document.title = "Admin Dashboard";
@@ -198,14 +231,12 @@ export default function AdminPage() {
 
   const handlers: LoadActionHandlers = {
     onView: setDetails,
-    onEdit: (l) => setForm({ open: true, load: l, copiedFrom: null }),
-    onCopy: (l) =>
-      copy.mutate(l, {
-        // the copy is a new available load; open it so dates can be changed before carriers act
-        onSuccess: (created) => setForm({ open: true, load: created, copiedFrom: l.loadNumber }),
-      }),
+    onEdit: (l) => setForm({ open: true, load: l, copyOf: null }),
+    // contract: Copy Load opens the form filled from the original and creates nothing until Save
+    onCopy: (l) => setForm({ open: true, load: null, copyOf: l }),
     onManageBids: setBidsFor,
-    onApprove: (l) => void setStatus(l, "approved"),
+    // issue 15: Approve asks for the PO number, prefilled with the next one
+    onApprove: setApproving,
     onComplete: (l) => void setStatus(l, "completed"),
     onCancel: setCancelling,
     onUncancel: (l) => void setStatus(l, "available"),
@@ -215,7 +246,7 @@ export default function AdminPage() {
   };
 
   return (
-    <main id="main-content" className="mx-auto max-w-[100rem] px-3 py-4 sm:px-6">
+    <main id="main-content" className="mx-auto max-w-[100rem] px-3 py-4 sm:px-4">
       <Link href="/" className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         Back to Dashboard
@@ -229,7 +260,7 @@ export default function AdminPage() {
           </div>
         </div>
         <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
-          <Button onClick={() => setForm({ open: true, load: null, copiedFrom: null })}>
+          <Button onClick={() => setForm({ open: true, load: null, copyOf: null })}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             Add New Load
           </Button>
@@ -238,8 +269,11 @@ export default function AdminPage() {
             <CalendarClock className="h-4 w-4" aria-hidden="true" />
             Schedule Email
           </Button>
+          <FailedMailButton open={failedMailOpen} onOpenChange={setFailedMailOpen} />
         </div>
       </div>
+      {/* the available-loads email just queued, counted as it is delivered (issue 14) */}
+      <MailBatchStatus onShowFailed={() => setFailedMailOpen(true)} />
 
       <Tabs.Root value={tab.key} onValueChange={(v) => TAB_KEYS.includes(v as TabKey) && setTab({ key: v as TabKey })}>
         <Tabs.List aria-label="Admin sections" className="mb-4 flex overflow-x-auto border-b border-slate-200">
@@ -248,24 +282,24 @@ export default function AdminPage() {
             Loads with Bids <CountBadge n={bidsCount} label="loads with pending bids" />
           </TabTrigger>
           <TabTrigger value="accepted">
-            Accepted <CountBadge n={accepted.data?.length} label="accepted loads" />
+            Accepted <CountBadge n={accepted.data?.total} label="accepted loads" />
           </TabTrigger>
           <TabTrigger value="approved">Approved</TabTrigger>
           <TabTrigger value="completed">Completed</TabTrigger>
           <TabTrigger value="users">Users</TabTrigger>
           <TabTrigger value="carriers">Carriers</TabTrigger>
           <TabTrigger value="pending">
-            Pending <CountBadge n={pending.data?.length} label="pending users" />
+            Pending <CountBadge n={pendingCount} label="pending users" />
           </TabTrigger>
         </Tabs.List>
 
         {(["all", "accepted", "approved", "completed"] as const).map((k) => (
           <Tabs.Content key={k} value={k} className="focus-visible:outline-none">
-            <LoadsPanel tab={k} filters={filters[k]} onFilters={(f) => setFilters({ ...filters, [k]: f })} handlers={handlers} />
+            <LoadsPanel tab={k} filters={storedFilters(filters[k])} onFilters={(f) => setFilters({ ...filters, [k]: f })} handlers={handlers} />
           </Tabs.Content>
         ))}
         <Tabs.Content value="bids">
-          <LoadsWithBidsTab onEditLoad={(l) => setForm({ open: true, load: l, copiedFrom: null })} />
+          <LoadsWithBidsTab onEditLoad={(l) => setForm({ open: true, load: l, copyOf: null })} />
         </Tabs.Content>
         <Tabs.Content value="users">
           <UsersTab />
@@ -282,7 +316,7 @@ export default function AdminPage() {
         open={form.open}
         onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
         load={form.load}
-        copiedFrom={form.copiedFrom}
+        copyOf={form.copyOf}
       />
       <LoadDetailsDialog
         loadId={details?.id ?? null}
@@ -300,6 +334,7 @@ export default function AdminPage() {
           setCancelling(null);
         }}
       />
+      <ApproveLoadDialog load={approving} userId={user?.id} onOpenChange={(o) => !o && setApproving(null)} />
       <PodInfoDialog load={podInfo} open={!!podInfo} onOpenChange={(o) => !o && setPodInfo(null)} />
       {podDoc && <PodDocumentDialog load={podDoc} open onOpenChange={(o) => !o && setPodDoc(null)} />}
       <EmailScheduleDialog open={scheduleOpen} onOpenChange={setScheduleOpen} />

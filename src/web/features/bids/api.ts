@@ -1,9 +1,10 @@
 // Bid calls of spec §7 (issue 4). Keys start with the path they read, so the
 // admin dashboard and the board can invalidate them by prefix.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { POLL } from "@contract/constants";
-import type { Bid, BidInput, BidWithCarrier } from "@contract/schemas/bid";
-import { api, ApiError } from "../../lib/api";
+import type { Bid, BidInput, BidWithCarrier, LoadWithPendingBids } from "@contract/schemas/bid";
+import { api, ApiError, fetchIdempotent, getWithEtag, newIdempotencyKey } from "../../lib/api";
+import { pageQuery, type PageParams } from "../admin/components/table-pager";
 import { OWN_BIDS_KEY } from "./use-own-bids";
 
 export const ADMIN_BIDS_KEY = ["/api/admin/bids"] as const;
@@ -17,12 +18,12 @@ export const loadBidsKey = (loadId: string) => [...LOADS_KEY, "bids", loadId] as
  * status itself instead of going through api.post.
  */
 export async function submitBid(input: BidInput): Promise<{ bid: Bid; created: boolean }> {
-  const res = await fetch("/api/bids", {
-    method: "POST",
-    credentials: "include",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(input),
-  });
+  // one Idempotency-Key per submit: a retry after a lost connection gets the first answer (one bid)
+  const res = await fetchIdempotent(
+    "/api/bids",
+    { method: "POST", credentials: "include", headers: { "Content-Type": "application/json" }, body: JSON.stringify(input) },
+    newIdempotencyKey(),
+  );
   if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
   return { bid: (await res.json()) as Bid, created: res.status === 201 };
 }
@@ -37,21 +38,36 @@ export function useSubmitBid() {
   });
 }
 
-/** GET /api/admin/bids every 12 s (spec §9), staff only. */
-export function useAdminBids(enabled = true) {
+/**
+ * GET /api/loads/with-bids (staff): one page of the Loads with Bids tab, paged,
+ * sorted and searched by the server, with the true total (X-Total-Count); at the
+ * admin bids interval (spec §9). The key starts with "/api/loads", so a bid or
+ * load change (and the live stream) refreshes it.
+ */
+export function useLoadsWithBids(p: PageParams) {
+  const url = `/api/loads/with-bids?${pageQuery(p)}`;
   return useQuery({
-    queryKey: ADMIN_BIDS_KEY,
-    queryFn: () => api.get<BidWithCarrier[]>("/api/admin/bids"),
+    queryKey: [...LOADS_KEY, "with-bids", url],
+    queryFn: async () => {
+      const { data, total } = await getWithEtag<LoadWithPendingBids[]>(url);
+      return { rows: data, total: total ?? data.length };
+    },
     refetchInterval: POLL.adminBids,
-    enabled,
+    placeholderData: keepPreviousData,
   });
 }
 
-/** GET /api/loads/{id}/bids (staff), refreshed at the admin bids interval while shown. */
+/**
+ * GET /api/loads/{id}/bids (staff), refreshed at the admin bids interval while shown:
+ * the newest 1,000 (contract) and how many there are in all.
+ */
 export function useLoadBids(loadId: string | null | undefined, enabled = true) {
   return useQuery({
     queryKey: loadBidsKey(loadId ?? ""),
-    queryFn: () => api.get<BidWithCarrier[]>(`/api/loads/${encodeURIComponent(loadId!)}/bids`),
+    queryFn: async () => {
+      const { data, total } = await getWithEtag<BidWithCarrier[]>(`/api/loads/${encodeURIComponent(loadId!)}/bids`);
+      return { bids: data, total: total ?? data.length };
+    },
     refetchInterval: POLL.adminBids,
     enabled: !!loadId && enabled,
   });

@@ -1,10 +1,14 @@
 // The carrier load board (spec §2): heading, five statistics tiles, the filter
 // bar, the list of load cards polled every 10 s (spec §9) and the carrier's bids.
-// Filters are applied by the server through the query string (contract).
-import { useDeferredValue, useState, useSyncExternalStore } from "react";
+// Filters and the sort are applied by the server through the query string
+// (contract), and kept in the page's URL (issue 15 #7): each change is a history
+// entry, so Back goes to the previous filters and a link shares them.
+import { useDeferredValue, useMemo, useState, useSyncExternalStore } from "react";
+import { useLocation, useSearch } from "wouter";
 import { AlertTriangle, Loader2, WifiOff } from "lucide-react";
 import { BOARD_PAGE_SIZE, POLL } from "@contract/constants";
 import type { Load } from "@contract/schemas/load";
+import { queryToSavedFilters } from "@contract/schemas/saved-search";
 import { Button } from "../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { Spinner } from "../../components/ui/spinner";
@@ -18,10 +22,12 @@ import { Later, lazyNamed } from "../../lib/lazy";
 const NO_LOADS: Load[] = [];
 const BidDialog = lazyNamed(() => import("../bids/components/bid-dialog"), "BidDialog");
 const CompletePodDialog = lazyNamed(() => import("../pod/components/complete-pod-dialog"), "CompletePodDialog");
+const SaveSearchDialog = lazyNamed(() => import("../saved-searches/components/save-search-dialog"), "SaveSearchDialog");
 const LoadDetailsDialog = lazyNamed(() => import("../loads/components/load-details-dialog"), "LoadDetailsDialog");
 import { useAcceptLoadFlow } from "../loads/components/accept-load-dialogs";
 import { LoadCard } from "./components/load-card";
-import { EMPTY_FILTERS, FilterBar, type BoardFilters } from "./components/filter-bar";
+import { FilterBar, SortControl } from "./components/filter-bar";
+import { EMPTY_FILTERS, filtersFromSearch, searchFromFilters, type BoardFilters } from "./board-url";
 import { StatsStrip } from "./components/stats-strip";
 import { useProductName } from "./use-product-name";
 
@@ -61,19 +67,25 @@ export default function BoardPage() {
 }
 
 function LoadBoard() {
-  const [filters, setFiltersState] = useState<BoardFilters>(EMPTY_FILTERS);
-  // a page of loads at a time: a board of 100,000 loads must not ship them all (issue 8)
-  const [limit, setLimit] = useState(BOARD_PAGE_SIZE);
+  const [path, navigate] = useLocation();
+  const query = useSearch();
+  const filters = useMemo(() => filtersFromSearch(query), [query]);
+  const urlQuery = searchFromFilters(filters);
+  // a page of loads at a time: a board of 100,000 loads must not ship them all (issue 8);
+  // new filters start again at the first page
+  const [paging, setPaging] = useState({ query: urlQuery, limit: BOARD_PAGE_SIZE });
+  const limit = paging.query === urlQuery ? paging.limit : BOARD_PAGE_SIZE;
   const setFilters = (f: BoardFilters) => {
-    setFiltersState(f);
-    setLimit(BOARD_PAGE_SIZE);
+    const next = searchFromFilters(f);
+    if (next !== urlQuery) navigate(`${path}${next}`);
   };
-  const loads = useLoads({ ...filters, limit }, { poll: POLL.boardLoads });
+  const loads = useLoads({ ...filters, sort: filters.sort === EMPTY_FILTERS.sort ? undefined : filters.sort, limit }, { poll: POLL.boardLoads });
   const ownBids = useOwnBids();
   const online = useOnline();
   const accept = useAcceptLoadFlow();
 
   const [details, setDetails] = useState<{ load: Load; open: boolean } | null>(null);
+  const [saving, setSaving] = useState(false);
   const [bid, setBid] = useState<{ load: Load; open: boolean } | null>(null);
   const [pod, setPod] = useState<{ load: Load; open: boolean } | null>(null);
 
@@ -83,7 +95,8 @@ function LoadBoard() {
   // scrolling are answered meanwhile; the cards shown until then are the old ones.
   const shown = useDeferredValue(list);
   const count = loads.data?.total ?? list.length;
-  const reset = () => setFilters(EMPTY_FILTERS);
+  // Reset clears the filters; the order is a preference and stays
+  const reset = () => setFilters({ ...EMPTY_FILTERS, sort: filters.sort });
   const refetching = loads.isFetching && !loads.isLoading;
 
   const openBid = (load: Load) => setBid({ load, open: true });
@@ -91,7 +104,8 @@ function LoadBoard() {
 
   return (
     <div className="space-y-4">
-      <FilterBar filters={filters} onChange={setFilters} onReset={reset} />
+      <FilterBar filters={filters} onChange={setFilters} onReset={reset} onSave={() => setSaving(true)} />
+      <Later>{saving && <SaveSearchDialog open onOpenChange={setSaving} filters={queryToSavedFilters(Object.fromEntries(new URLSearchParams(urlQuery)))} />}</Later>
 
       {!online && (
         <p role="status" className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
@@ -100,15 +114,19 @@ function LoadBoard() {
         </p>
       )}
 
-      {/* count and the refetch indicator share one line of fixed height: no layout jump (ui.md) */}
-      <div className="flex min-h-6 items-center justify-between gap-3 text-sm">
-        <p className="font-medium text-slate-800" aria-live="polite">
-          {loads.data ? `${count} ${count === 1 ? "load" : "loads"} found` : ""}
-        </p>
-        <span className={refetching ? "flex items-center gap-1.5 text-slate-600" : "invisible flex items-center gap-1.5"} aria-hidden={!refetching}>
-          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-          Updating loads...
-        </span>
+      {/* count and the refetch indicator share one line of fixed height: no layout jump (ui.md);
+          the sort sits beside them from sm up, under them on a phone, full width for a thumb */}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+        <div className="flex min-h-6 flex-1 items-center justify-between gap-3 text-sm">
+          <p className="font-medium text-slate-800" aria-live="polite">
+            {loads.data ? `${count} ${count === 1 ? "load" : "loads"} found` : ""}
+          </p>
+          <span className={refetching ? "flex items-center gap-1.5 text-slate-600" : "invisible flex items-center gap-1.5"} aria-hidden={!refetching}>
+            <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+            Updating loads...
+          </span>
+        </div>
+        <SortControl value={filters.sort} onChange={(sort) => setFilters({ ...filters, sort })} />
       </div>
 
       {loads.isError && loads.data && (
@@ -173,7 +191,7 @@ function LoadBoard() {
       )}
       {list.length > 0 && count > list.length && (
         <div className="flex justify-center">
-          <Button variant="outline" size="lg" className="w-full sm:w-auto" loading={loads.isFetching} onClick={() => setLimit((l) => l + BOARD_PAGE_SIZE)}>
+          <Button variant="outline" size="lg" className="w-full sm:w-auto" loading={loads.isFetching} onClick={() => setPaging({ query: urlQuery, limit: limit + BOARD_PAGE_SIZE })}>
             Show more loads ({list.length} of {count})
           </Button>
         </div>

@@ -30,3 +30,30 @@ export const ADMIN_FEATURES: GuideItem[] = [
   { title: "Email available loads", text: "Send the list of available loads to every approved carrier now, or schedule it daily or weekly (sent on weekdays, UK time)." },
   { title: "Proof of delivery", text: "View POD information, download the signed paperwork and print a Proof of Delivery document for any load." },
 ];
+
+export interface DataSource {
+  name: string;
+  licence: string;
+  licenceUrl: string;
+  /** the attribution its licence requires, word for word (README "Postcode data") */
+  attribution: string;
+}
+
+/** Open data behind the distance estimates: the postcode table shipped in data/uk-outcodes.csv. */
+export const DATA_SOURCES_INTRO = "Distance estimates use UK postcode-district locations built from open data.";
+export const DATA_SOURCES: DataSource[] = [
+  {
+    name: "Ordnance Survey Code-Point Open (Great Britain)",
+    licence: "Open Government Licence v3.0",
+    licenceUrl: "https://www.nationalarchives.gov.uk/doc/open-government-licence/version/3/",
+    attribution:
+      "Contains OS data © Crown copyright and database right 2025. Contains Royal Mail data © Royal Mail copyright and database right 2025. Contains National Statistics data © Crown copyright and database right 2025.",
+  },
+  {
+    name: "GeoNames postal codes (Northern Ireland, Isle of Man, Channel Islands)",
+    licence: "CC BY 4.0",
+    licenceUrl: "https://creativecommons.org/licenses/by/4.0/",
+    attribution:
+      "Northern Ireland, Isle of Man and Channel Islands district locations: GeoNames (https://www.geonames.org/), licensed under CC BY 4.0; averaged per postcode district (modified).",
+  },
+];

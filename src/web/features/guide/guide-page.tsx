@@ -2,6 +2,7 @@
 // opens the full user guide at /user-guide in a new tab.
 import { BookOpen, ExternalLink } from "lucide-react";
 import { ADMIN_FEATURES, GUIDE_VERSION_LINE, QUICK_START } from "./guide-content";
+import { DataSources } from "./data-sources";
 
 export default function GuidePage() {
   return (
@@ -56,6 +57,15 @@ export default function GuidePage() {
             </li>
           ))}
         </ul>
+      </section>
+
+      <section aria-labelledby="data-sources" className="mt-6 px-1 text-xs text-slate-600">
+        <h2 id="data-sources" className="text-sm font-semibold text-slate-900">
+          Data sources
+        </h2>
+        <div className="mt-1">
+          <DataSources />
+        </div>
       </section>
     </main>
   );

@@ -4,7 +4,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { POLL } from "@contract/constants";
 import type { Load, LoadEvent, LoadView, Stats } from "@contract/schemas/load";
-import { api, getWithEtag } from "../../lib/api";
+import { api, getWithEtag, newIdempotencyKey } from "../../lib/api";
 
 export const LOADS_KEY = ["/api/loads"] as const;
 export const STATS_KEY = ["/api/stats"] as const;
@@ -24,6 +24,13 @@ export interface LoadListFilters {
   carrier?: string;
   from?: string;
   to?: string;
+  /** the contract's order, e.g. "pickupDate" (soonest first); left out = the server's default */
+  sort?: string;
+  /** "near" filters (issue 16): postcode and miles */
+  pickupNear?: string;
+  pickupMiles?: string;
+  deliveryNear?: string;
+  deliveryMiles?: string;
   limit?: number;
   offset?: number;
 }
@@ -31,7 +38,7 @@ export interface LoadListFilters {
 /** The query string for GET /api/loads, leaving out "all" and blanks; stable order for ETag caching. */
 export function loadsQueryString(filters: LoadListFilters): string {
   const q = new URLSearchParams();
-  for (const key of ["search", "weight", "distance", "price", "status", "equipmentType", "carrier", "from", "to", "limit", "offset"] as const) {
+  for (const key of ["search", "weight", "distance", "price", "status", "equipmentType", "carrier", "from", "to", "pickupNear", "pickupMiles", "deliveryNear", "deliveryMiles", "sort", "limit", "offset"] as const) {
     const v = filters[key];
     if (v == null) continue;
     const s = String(v).trim();
@@ -85,12 +92,16 @@ export function useStats() {
   });
 }
 
-/** PATCH /api/loads/{id}/accept {userId}; refreshes loads, stats and own bids whatever the outcome. */
+/**
+ * PATCH /api/loads/{id}/accept {userId}, with a fresh Idempotency-Key per click (a
+ * retry after a lost connection gets the first answer); refreshes loads, stats and
+ * own bids whatever the outcome.
+ */
 export function useAcceptLoad() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ loadId, userId }: { loadId: string; userId: string }) =>
-      api.patch<Load>(`/api/loads/${encodeURIComponent(loadId)}/accept`, { userId }),
+      api.patch<Load>(`/api/loads/${encodeURIComponent(loadId)}/accept`, { userId }, { idempotencyKey: newIdempotencyKey() }),
     onSettled: async () => {
       await Promise.all([
         qc.invalidateQueries({ queryKey: LOADS_KEY }),
@@ -110,11 +121,17 @@ export function useRecordView() {
   });
 }
 
+/** A bounded list (contract: the newest 1,000 at most) and how many there are in all (X-Total-Count). */
+async function getList<T>(url: string): Promise<{ list: T[]; total: number }> {
+  const { data, total } = await getWithEtag<T[]>(url);
+  return { list: data, total: total ?? data.length };
+}
+
 /** GET /api/loads/{id}/views (staff only), newest first. */
 export function useLoadViews(id: string | null | undefined, enabled = true) {
   return useQuery({
     queryKey: [...LOADS_KEY, "views", id],
-    queryFn: () => api.get<LoadView[]>(`/api/loads/${encodeURIComponent(id!)}/views`),
+    queryFn: () => getList<LoadView>(`/api/loads/${encodeURIComponent(id!)}/views`),
     enabled: !!id && enabled,
   });
 }
@@ -123,7 +140,7 @@ export function useLoadViews(id: string | null | undefined, enabled = true) {
 export function useLoadEvents(id: string | null | undefined, enabled = true) {
   return useQuery({
     queryKey: [...LOADS_KEY, "events", id],
-    queryFn: () => api.get<LoadEvent[]>(`/api/loads/${encodeURIComponent(id!)}/events`),
+    queryFn: () => getList<LoadEvent>(`/api/loads/${encodeURIComponent(id!)}/events`),
     enabled: !!id && enabled,
   });
 }

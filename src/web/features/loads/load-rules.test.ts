@@ -91,6 +91,8 @@ describe("accept error message (spec §8)", () => {
     expect(acceptErrorMessage(new ApiError(409, JSON.stringify({ error: "Load is no longer available" })))).toBe("Load is no longer available");
     expect(acceptErrorMessage(new ApiError(403, JSON.stringify({ error: "You are not allowed to do that" })))).toBe("You are not allowed to do that");
     expect(acceptErrorMessage(new ApiError(409, "Conflict"))).toBe("Load is no longer available");
+    // taken by another company (or cancelled) before the click arrived: the server says 404
+    expect(acceptErrorMessage(new ApiError(404, JSON.stringify({ error: "Not found" })))).toBe("Load is no longer available");
     expect(acceptErrorMessage(new ApiError(500, "Internal Server Error"))).toBe("Failed to accept load");
     expect(acceptErrorMessage(new TypeError("Failed to fetch"))).toBe("Failed to accept load");
   });

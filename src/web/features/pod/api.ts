@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient, type Query } from "@tanstack/react-query";
 import type { Load } from "@contract/schemas/load";
 import type { PodInput } from "@contract/schemas/pod";
-import { api } from "../../lib/api";
+import { api, newIdempotencyKey } from "../../lib/api";
 
 export const DEFAULT_PRODUCT_NAME = "Flatbed Network";
 
@@ -16,7 +16,8 @@ const touchedByPod = (q: Query) => {
 export function useCompletePod(loadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PodInput) => api.put<Load>(`/api/loads/${loadId}/pod`, input),
+    // one key per submit: a retry after a lost connection completes POD once
+    mutationFn: (input: PodInput) => api.put<Load>(`/api/loads/${loadId}/pod`, input, { idempotencyKey: newIdempotencyKey() }),
     onSuccess: () => queryClient.invalidateQueries({ predicate: touchedByPod }),
   });
 }

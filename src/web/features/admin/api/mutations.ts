@@ -58,6 +58,32 @@ export function useUpdateLoadStatus() {
   });
 }
 
+/** The server's message for one field of a 4xx answer (a 409 "already used" PO number). */
+export function fieldError(e: unknown, field: string): string | undefined {
+  const details = e instanceof ApiError ? e.body?.details : undefined;
+  return Array.isArray(details) ? (details as { path?: string; message?: string }[]).find((d) => d.path === field)?.message : undefined;
+}
+
+/**
+ * Approve with the PO number the dialog holds (contract PATCH /status {status:
+ * "approved", mandataNumber}); empty: the next PO-{year}-{5 digits} if the load has
+ * none. A PO number another load has is said under the field, not in a toast.
+ */
+export function useApproveLoad() {
+  const invalidate = useInvalidateLoads();
+  return useMutation({
+    mutationFn: (v: { load: Load; userId: string; mandataNumber: string }) =>
+      api.patch<Load>(`/api/loads/${v.load.id}/status`, { status: "approved", userId: v.userId, mandataNumber: v.mandataNumber.trim() }),
+    onSuccess: (updated, v) => {
+      toast.success(STATUS_SUCCESS.approved, updated?.mandataNumber ? `PO number ${updated.mandataNumber}` : `Load #${v.load.loadNumber}`);
+      return invalidate();
+    },
+    onError: (e) => {
+      if (!fieldError(e, "mandataNumber")) toast.error("Failed to update load status", serverText(e));
+    },
+  });
+}
+
 export function useResetLoad() {
   const invalidate = useInvalidateLoads();
   return useMutation({
@@ -70,18 +96,6 @@ export function useResetLoad() {
   });
 }
 
-export function useCopyLoad() {
-  const invalidate = useInvalidateLoads();
-  return useMutation({
-    mutationFn: (load: Load) => api.post<Load>(`/api/loads/${load.id}/copy`),
-    onSuccess: (copy, load) => {
-      toast.success("Load copied", `Load #${copy.loadNumber} is a copy of #${load.loadNumber}`);
-      return invalidate();
-    },
-    onError: (e) => toast.error("Failed to copy load", serverText(e)),
-  });
-}
-
 /** spec §8: the edit failure names the POD lock when the server's message does. */
 export function loadUpdateErrorTitle(e: unknown): string {
   const msg = (e instanceof ApiError ? (e.serverMessage ?? e.message) : String(e)).toLowerCase();
@@ -91,15 +105,18 @@ export function loadUpdateErrorTitle(e: unknown): string {
 export function useSaveLoad() {
   const invalidate = useInvalidateLoads();
   return useMutation({
-    mutationFn: (v: { id?: string; body: LoadInput }) =>
+    /** copiedFrom: the load number a new load was copied from (Copy Load creates it on Save) */
+    mutationFn: (v: { id?: string; body: LoadInput; copiedFrom?: string }) =>
       v.id ? api.put<Load>(`/api/loads/${v.id}`, v.body) : api.post<Load>("/api/loads", v.body),
     onSuccess: (saved, v) => {
-      toast.success(v.id ? "Load updated" : "Load created", `Load #${saved.loadNumber}`);
+      if (v.copiedFrom) toast.success("Load copied", `Load #${saved.loadNumber} is a copy of #${v.copiedFrom}`);
+      else toast.success(v.id ? "Load updated" : "Load created", `Load #${saved.loadNumber}`);
       return invalidate();
     },
     onError: (e, v) => {
       if (v.id) toast.error(loadUpdateErrorTitle(e), serverText(e));
-      else toast.error("Failed to create load.", serverText(e));
+      // spec §8: a copy that fails says "Failed to copy load" (Copy Load creates on Save)
+      else toast.error(v.copiedFrom ? "Failed to copy load" : "Failed to create load.", serverText(e));
     },
   });
 }

@@ -1,56 +1,77 @@
 // Carriers tab (spec §2): one row per company, at most two contacts and "+N more",
-// accepted loads, earnings, last activity and earliest join date, as the server groups them.
+// accepted loads, earnings, last activity and earliest join date, as the server
+// groups them. Paged, sorted and searched by the server, with the total shown.
 import { formatAdminDateTime, formatDate, formatMoney, formatNumber } from "../../../lib/format";
-import { useCarriers } from "../api/queries";
-import { EmptyRow, ListError, SkeletonRows, TableShell } from "./loads-table";
+import { cn } from "../../../lib/cn";
+import { USER_LIST_PAGE, useCarriersPage } from "../api/user-lists";
+import { EmptyRow, ListError, SkeletonRows } from "./loads-table";
+import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "./table-pager";
+import { CELL, EMAIL_CELL, EmailText, FIRST_CELL } from "./users-tab";
 
-const HEADERS = [
-  { label: "Carrier Company" },
+const HEADERS: Column[] = [
+  { label: "Carrier Company", sortKey: "carrierName" },
   { label: "Contacts" },
   { label: "Emails" },
-  { label: "Accepted Loads", className: "text-right" },
-  { label: "Total Earnings", className: "text-right" },
-  { label: "Last Activity" },
-  { label: "Joined" },
+  { label: "Accepted Loads", className: "text-right", sortKey: "acceptedLoads", firstDesc: true },
+  { label: "Total Earnings", className: "text-right", sortKey: "totalEarnings", firstDesc: true },
+  { label: "Last Activity", sortKey: "lastActivity", firstDesc: true },
+  { label: "Joined", sortKey: "joinedAt", firstDesc: true },
 ];
 
 export function CarriersTab() {
-  const carriers = useCarriers();
-  if (carriers.error && !carriers.data) return <ListError what="carriers" onRetry={() => void carriers.refetch()} />;
+  // no column chosen: the server's order (newest company first, "Unknown Carrier" last)
+  const table = usePagedTable({ pageSize: USER_LIST_PAGE });
+  const carriers = useCarriersPage(table.params);
+  const rows = carriers.data?.rows;
   return (
-    <TableShell caption="Carriers" headers={HEADERS}>
-      {carriers.isLoading ? (
-        <SkeletonRows cols={HEADERS.length} />
-      ) : !carriers.data?.length ? (
-        <EmptyRow cols={HEADERS.length} text="No carriers found in the system." />
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <TableSearch label="Search carriers" placeholder="Search company, contact or email" value={table.search} onChange={table.setSearch} />
+        <p className="tabular text-sm text-slate-600" aria-live="polite">
+          {carriers.data ? countOf(carriers.data.total, "carrier", "carriers") : " "}
+        </p>
+      </div>
+      {carriers.error && !carriers.data ? (
+        <ListError what="carriers" onRetry={() => void carriers.refetch()} />
       ) : (
-        carriers.data.map((c) => {
-          const more = c.moreContacts > 0 ? <span className="block text-xs text-slate-600">+{c.moreContacts} more</span> : null;
-          return (
-            <tr key={c.carrierName} className="border-t border-slate-100 align-top hover:bg-slate-50">
-              <td className="sticky left-0 z-[1] bg-white px-2 py-2 font-medium text-slate-900">{c.carrierName}</td>
-              <td className="px-2 py-2">
-                {c.contacts.length ? c.contacts.map((p) => <span key={p.email} className="block">{p.name}</span>) : "—"}
-                {more}
-              </td>
-              <td className="px-2 py-2">
-                {c.contacts.length
-                  ? c.contacts.map((p) => (
-                      <a key={p.email} href={`mailto:${p.email}`} className="block text-brand-700 underline-offset-2 hover:underline">
-                        {p.email}
-                      </a>
-                    ))
-                  : "—"}
-                {more}
-              </td>
-              <td className="tabular px-2 py-2 text-right">{formatNumber(c.acceptedLoads)}</td>
-              <td className="tabular px-2 py-2 text-right">{formatMoney(c.totalEarnings)}</td>
-              <td className="tabular whitespace-nowrap px-2 py-2">{formatAdminDateTime(c.lastActivity)}</td>
-              <td className="tabular whitespace-nowrap px-2 py-2">{formatDate(c.joinedAt)}</td>
-            </tr>
-          );
-        })
+        <SortableTableShell caption="Carriers" columns={HEADERS} sort={table.sort} onSort={table.toggleSort} dense>
+          {carriers.isLoading ? (
+            <SkeletonRows cols={HEADERS.length} />
+          ) : !rows?.length ? (
+            <EmptyRow cols={HEADERS.length} text={table.params.search ? "No carriers match the search." : "No carriers found in the system."} />
+          ) : (
+            rows.map((c) => {
+              const more = c.moreContacts > 0 ? <span className="block text-xs text-slate-600">+{c.moreContacts} more</span> : null;
+              return (
+                <tr key={c.carrierName} className="group border-t border-slate-100 align-top hover:bg-slate-50">
+                  <td className={cn(CELL, FIRST_CELL, "font-medium text-slate-900 [overflow-wrap:anywhere]")}>{c.carrierName}</td>
+                  <td className={CELL}>
+                    {c.contacts.length ? c.contacts.map((p) => <span key={p.email} className="block">{p.name}</span>) : "—"}
+                    {more}
+                  </td>
+                  <td className={cn(CELL, EMAIL_CELL)}>
+                    {c.contacts.length
+                      ? c.contacts.map((p) => (
+                          <a key={p.email} href={`mailto:${p.email}`} className="block text-brand-700 underline-offset-2 hover:underline">
+                            <EmailText email={p.email} />
+                          </a>
+                        ))
+                      : "—"}
+                    {more}
+                  </td>
+                  <td className={cn(CELL, "tabular text-right")}>{formatNumber(c.acceptedLoads)}</td>
+                  <td className={cn(CELL, "tabular whitespace-nowrap text-right")}>{formatMoney(c.totalEarnings)}</td>
+                  <td className={cn(CELL, "tabular whitespace-nowrap")}>{formatAdminDateTime(c.lastActivity)}</td>
+                  <td className={cn(CELL, "tabular whitespace-nowrap")}>{formatDate(c.joinedAt)}</td>
+                </tr>
+              );
+            })
+          )}
+        </SortableTableShell>
       )}
-    </TableShell>
+      {carriers.data && (
+        <TablePager label="Carriers pages" total={carriers.data.total} offset={table.params.offset} limit={table.params.limit} onOffset={table.setOffset} />
+      )}
+    </div>
   );
 }

@@ -6,7 +6,8 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { DAYS_OF_WEEK, type DayOfWeek } from "@contract/constants";
-import { emailScheduleSchema, type EmailScheduleInput, type EmailScheduleSettings } from "@contract/schemas/email-schedule";
+import { emailScheduleSchema, isWeekendOnly, type EmailScheduleInput, type EmailScheduleSettings } from "@contract/schemas/email-schedule";
+import { MSG } from "@contract/messages";
 import { api, ApiError } from "../../../lib/api";
 import { formatAdminDateTime } from "../../../lib/format";
 import { Dialog } from "../../../components/ui/dialog";
@@ -80,7 +81,10 @@ function ScheduleForm({ settings, onDone }: { settings: EmailScheduleSettings; o
   const [enabled, frequency, days] = useWatch({ control: form.control, name: ["enabled", "frequency", "daysOfWeek"] });
   const weekly = frequency === "weekly";
   const noDay = enabled && weekly && days.length === 0;
-  const weekendOnly = weekly && days.length > 0 && days.every((d) => d === "saturday" || d === "sunday");
+  // spec §9 weekdays only: an enabled weekly schedule of only Saturday/Sunday would never send,
+  // so it is refused in the contract's words (the API says the same, issue 15 #12a)
+  const weekendOnly = weekly && isWeekendOnly(days);
+  const neverSends = enabled && weekendOnly;
 
   const save = useMutation({
     mutationFn: (v: EmailScheduleInput) => api.put<EmailScheduleSettings>("/api/admin/email-schedule-settings", v),
@@ -150,6 +154,10 @@ function ScheduleForm({ settings, onDone }: { settings: EmailScheduleSettings; o
             <p id={`${ids}-days-note`} className="text-sm text-red-700" role="alert">
               Select at least one day for a weekly schedule
             </p>
+          ) : neverSends ? (
+            <p id={`${ids}-days-note`} className="text-sm text-red-700" role="alert">
+              {MSG.weekendOnlySchedule}
+            </p>
           ) : weekendOnly ? (
             <p id={`${ids}-days-note`} className="text-sm text-amber-800">
               Saturday and Sunday are skipped: the email is sent on weekdays only.
@@ -177,7 +185,7 @@ function ScheduleForm({ settings, onDone }: { settings: EmailScheduleSettings; o
         <Button variant="outline" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" loading={save.isPending} disabled={noDay}>
+        <Button type="submit" loading={save.isPending} disabled={noDay || neverSends}>
           Save
         </Button>
       </div>

@@ -1,15 +1,18 @@
 // Filters of the admin load tabs (spec §2): status (All Loads only), carrier
-// including Unassigned, From and To pickup date, Clear Filters. The server does
-// the filtering (contract GET /api/loads query), so results match every poll.
+// including Unassigned, From and To pickup date, Clear Filters, and a search by
+// load number or city. The server does the filtering over every load (contract
+// GET /api/loads query), so results match every poll; the total is the true one.
 import { useId } from "react";
-import { LOAD_STATUSES, type LoadStatus } from "@contract/constants";
+import { LOAD_STATUS_FILTERS, type LoadStatusFilter } from "@contract/schemas/load";
 import type { Load } from "@contract/schemas/load";
 import { Button } from "../../../components/ui/button";
 import { statusLabel } from "../../../components/load-status-badge";
 import { MultiSelect, type Option } from "./multi-select";
-import { useCarriers, type AdminLoadFilters } from "../api/queries";
+import { TableSearch, countOf } from "./table-pager";
+import { EMPTY_FILTERS, useCarriers, type AdminLoadFilters } from "../api/queries";
 
-const STATUS_OPTIONS: Option[] = LOAD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }));
+// the five statuses and Expired: available loads whose pickup day has ended (contract expiry)
+const STATUS_OPTIONS: Option[] = LOAD_STATUS_FILTERS.map((s) => ({ value: s, label: statusLabel(s) }));
 
 /** Options: every company the carriers list knows, every carrier name on the loads, and what is already picked. */
 export function useCarrierOptions(loads: Load[] | undefined, selected: string[]): Option[] {
@@ -27,39 +30,56 @@ export function LoadFilters({
   onChange,
   showStatus,
   carrierOptions,
-  resultCount,
+  search,
+  onSearch,
+  total,
 }: {
   filters: AdminLoadFilters;
   onChange: (f: AdminLoadFilters) => void;
   showStatus: boolean;
   carrierOptions: Option[];
-  resultCount?: number;
+  /** the search box's text (sent once typing pauses) */
+  search: string;
+  onSearch: (text: string) => void;
+  /** every load that matches (X-Total-Count), not only the page in view */
+  total?: number;
 }) {
   const id = useId();
-  const active = filters.statuses.length + filters.carriers.length + (filters.from ? 1 : 0) + (filters.to ? 1 : 0) > 0;
+  const active = filters.statuses.length + filters.carriers.length + (filters.from ? 1 : 0) + (filters.to ? 1 : 0) + (search.trim() ? 1 : 0) > 0;
   const badRange = filters.from && filters.to && filters.from > filters.to;
   return (
     <div role="group" aria-label="Filters" className="rounded-lg border border-slate-200 bg-white p-3">
-      <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+      {/* a phone: two columns; a tablet or laptop: the search, then the filters and the count;
+          from 1280 px: one row (the search takes what the others leave) */}
+      <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap xl:flex-nowrap">
+        <div className="col-span-2 sm:basis-full xl:min-w-56 xl:max-w-md xl:flex-1 xl:basis-auto">
+          <TableSearch
+            label="Search loads by load number, pickup city or delivery city"
+            placeholder="Load number or city"
+            value={search}
+            onChange={onSearch}
+            className="sm:max-w-md"
+          />
+        </div>
         {showStatus && (
           <MultiSelect
-            className="col-span-2 sm:w-56"
+            className="col-span-2 sm:w-44 sm:shrink-0"
             label="Status"
             allLabel="All statuses"
             options={STATUS_OPTIONS}
             value={filters.statuses}
-            onChange={(v) => onChange({ ...filters, statuses: v as LoadStatus[] })}
+            onChange={(v) => onChange({ ...filters, statuses: v as LoadStatusFilter[] })}
           />
         )}
         <MultiSelect
-          className="col-span-2 sm:w-64"
+          className="col-span-2 sm:w-52 sm:shrink-0"
           label="Carrier"
           allLabel="All carriers"
           options={carrierOptions}
           value={filters.carriers}
           onChange={(v) => onChange({ ...filters, carriers: v })}
         />
-        <div className="space-y-1">
+        <div className="space-y-1 sm:shrink-0">
           <label htmlFor={`${id}-from`} className="block text-xs font-medium text-slate-700">
             From pickup date
           </label>
@@ -72,7 +92,7 @@ export function LoadFilters({
             className="block min-h-11 w-full rounded-md border border-slate-300 bg-white px-2 text-sm sm:min-h-9"
           />
         </div>
-        <div className="space-y-1">
+        <div className="space-y-1 sm:shrink-0">
           <label htmlFor={`${id}-to`} className="block text-xs font-medium text-slate-700">
             To pickup date
           </label>
@@ -88,15 +108,18 @@ export function LoadFilters({
         <Button
           variant="outline"
           size="sm"
-          className="col-span-2 min-h-11 sm:min-h-9"
+          className="col-span-2 min-h-11 sm:min-h-9 sm:shrink-0"
           disabled={!active}
-          onClick={() => onChange({ statuses: [], carriers: [], from: "", to: "" })}
+          onClick={() => {
+            onChange({ ...EMPTY_FILTERS, sort: filters.sort });
+            onSearch("");
+          }}
         >
           Clear Filters
         </Button>
-        {resultCount != null && (
-          <p className="col-span-2 text-sm text-slate-600 sm:ml-auto" aria-live="polite">
-            {resultCount} {resultCount === 1 ? "load" : "loads"}
+        {total != null && (
+          <p className="tabular col-span-2 whitespace-nowrap text-sm font-medium text-slate-700 sm:ml-auto sm:pb-2" aria-live="polite">
+            {countOf(total, "load", "loads")}
           </p>
         )}
       </div>

@@ -7,6 +7,8 @@ import { useForm, type FieldPath, type UseFormRegister } from "react-hook-form";
 import { Calculator } from "lucide-react";
 import { EQUIPMENT_TYPES, type EquipmentType, type TimeType } from "@contract/constants";
 import { loadInputSchema, type Load, type LoadInput } from "@contract/schemas/load";
+import { normalisePostcode } from "@contract/postcode";
+import { copiedLoadDates, instantOf, loadDateProblems, podDateProblems } from "@contract/load-dates";
 import { Button } from "../../../components/ui/button";
 import { Input, Textarea } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
@@ -139,6 +141,16 @@ function sideFromLoad(l: Load, s: Side): SideValues {
   };
 }
 
+/**
+ * A new load filled from another (contract: Copy Load creates nothing until Save):
+ * no number (the next one is offered), PO number or signatories; the dates of a
+ * load whose pickup day has passed move to tomorrow at the same times.
+ */
+export function valuesForCopy(original: Load, now = new Date()): LoadFormValues {
+  const v = valuesFromLoad({ ...original, ...copiedLoadDates(original, now) });
+  return { ...v, loadNumber: "", mandataNumber: "", pickupSignedBy: "", pickupSignedAt: "", deliverySignedBy: "", deliverySignedAt: "" };
+}
+
 const numText = (n: number | null | undefined) => (n == null ? "" : String(n));
 const localDateTime = (iso: string | null) => {
   const p = isoToUkLocal(iso);
@@ -183,7 +195,8 @@ function sideInput(v: LoadFormValues, s: Side) {
     [`${s}Address`]: g("Address"),
     [`${s}City`]: g("City"),
     [`${s}State`]: g("State"),
-    [`${s}Zip`]: g("Zip").trim().toUpperCase(),
+    // contract: stored as "LL61 5UL"; text that is no postcode is sent as typed and refused with its message
+    [`${s}Zip`]: normalisePostcode(g("Zip")) ?? g("Zip").trim(),
     [`${s}Date`]: ukLocalToIso(g("Date"), time),
     [`${s}TimeType`]: type,
     [`${s}StartTime`]: type === "exact" ? g("Time") || null : type === "between" ? g("StartTime") || null : null,
@@ -241,6 +254,19 @@ export function toLoadInput(v: LoadFormValues, withSignatories: boolean): { body
   return { body, numberErrors };
 }
 
+/**
+ * The contract's date rules as the server will judge them: a new load (or a copy)
+ * always, an edit when a date changes; POD signature dates when staff change them.
+ */
+export function sensibleDateProblems(body: LoadInput, original: Load | null, now = new Date()): { path: string; message: string }[] {
+  const problems = loadDateProblems({ pickupDate: body.pickupDate, deliveryDate: body.deliveryDate, before: original, now });
+  const signed = (b: { pickupSignedDate?: string | null; deliverySignedDate?: string | null }) => [instantOf(b.pickupSignedDate), instantOf(b.deliverySignedDate)].join();
+  if ("pickupSignedDate" in body && (!original || signed(body) !== signed(original))) {
+    problems.push(...podDateProblems({ pickupSignedDate: body.pickupSignedDate, deliverySignedDate: body.deliverySignedDate, now }));
+  }
+  return problems;
+}
+
 /** Maps a contract field to the form field its message belongs under. */
 function formField(path: string): FieldPath<LoadFormValues> {
   const m = /^(pickup|delivery)(SignedDate)$/.exec(path);
@@ -259,12 +285,12 @@ export interface LoadFormDialogProps {
   onOpenChange: (open: boolean) => void;
   /** null: create a new load; a load: edit it */
   load: Load | null;
-  /** the load this one was copied from, to say so in the title */
-  copiedFrom?: string | null;
+  /** create a new load filled from this one (Copy Load) */
+  copyOf?: Load | null;
   onSaved?: (load: Load) => void;
 }
 
-export function LoadFormDialog({ open, onOpenChange, load, copiedFrom, onSaved }: LoadFormDialogProps) {
+export function LoadFormDialog({ open, onOpenChange, load, copyOf, onSaved }: LoadFormDialogProps) {
   const editing = !!load;
   const form = useForm<LoadFormValues>({ defaultValues: newLoadDefaults(), mode: "onSubmit" });
   const { register, handleSubmit, watch, setValue, reset, setError, clearErrors, formState } = form;
@@ -277,16 +303,17 @@ export function LoadFormDialog({ open, onOpenChange, load, copiedFrom, onSaved }
 
   useEffect(() => {
     if (!open) return;
-    reset(load ? valuesFromLoad(load) : newLoadDefaults());
+    reset(load ? valuesFromLoad(load) : copyOf ? valuesForCopy(copyOf) : newLoadDefaults());
     calculatedFor.current = null;
-  }, [open, load, reset]);
+  }, [open, load, copyOf, reset]);
 
   // spec §3: offer the next available load number (an empty one is generated on save)
+  // (also on every opening: the form was just reset, and a cached number is not a new answer)
   useEffect(() => {
-    if (!editing && next.data?.loadNumber && !form.getFieldState("loadNumber").isDirty && !form.getValues("loadNumber")) {
+    if (open && !editing && next.data?.loadNumber && !form.getFieldState("loadNumber").isDirty && !form.getValues("loadNumber")) {
       setValue("loadNumber", next.data.loadNumber);
     }
-  }, [editing, next.data, setValue, form]);
+  }, [open, copyOf, editing, next.data, setValue, form]);
 
   const v = watch();
   const priceN = Number(v.price);
@@ -343,6 +370,8 @@ export function LoadFormDialog({ open, onOpenChange, load, copiedFrom, onSaved }
     const fieldErrors: Record<string, string> = {};
     if (!parsed.success) for (const i of parsed.error.issues) fieldErrors[String(i.path[0])] ??= i.message;
     Object.assign(fieldErrors, numberErrors);
+    // contract: dates that make sense, the same rules (and words) the server applies on save
+    for (const p of sensibleDateProblems(body, load)) fieldErrors[p.path] ??= p.message;
     if (Object.keys(fieldErrors).length) {
       let first = true;
       for (const [k, msg] of Object.entries(fieldErrors)) {
@@ -352,7 +381,7 @@ export function LoadFormDialog({ open, onOpenChange, load, copiedFrom, onSaved }
       return;
     }
     try {
-      const saved = await save.mutateAsync({ id: load?.id, body });
+      const saved = await save.mutateAsync({ id: load?.id, body, copiedFrom: copyOf?.loadNumber });
       onSaved?.(saved);
       onOpenChange(false);
     } catch (e) {
@@ -364,16 +393,25 @@ export function LoadFormDialog({ open, onOpenChange, load, copiedFrom, onSaved }
     }
   });
 
-  const title = editing ? `Edit Load - #${load.loadNumber}` : "Add New Load";
-  const description = copiedFrom
-    ? `Copy of #${copiedFrom}. Check the dates and details, then save.`
+  const title = editing ? `Edit Load - #${load.loadNumber}` : copyOf ? `Copy Load - #${copyOf.loadNumber}` : "Add New Load";
+  const description = copyOf
+    ? `Copy of #${copyOf.loadNumber}. Nothing is created until you save: check the dates and details first.`
     : editing
       ? "Change the load's details. Carriers see the changes on their next refresh."
       : "Fields marked * are required. Leave the load number empty to generate the next one.";
 
   return (
     <WideDialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
-      <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+      <form
+        onSubmit={(e) => {
+          // every message is worked out again on each save: one left on a field with no rules of
+          // its own (the exact date-time input, a server's answer) would otherwise block the next
+          clearErrors();
+          return onSubmit(e);
+        }}
+        noValidate
+        className="flex min-h-0 flex-1 flex-col"
+      >
         <div className="min-h-0 flex-1 space-y-6 overflow-y-auto px-5 py-4">
           <Section title="Load">
             <div className="grid gap-3 sm:grid-cols-3">

@@ -1,5 +1,8 @@
-// Dense admin load table (ui.md staff): one component, the columns each tab needs.
-// On a phone the table scrolls sideways with the load number pinned.
+// Dense admin load table (ui.md staff): one component, the columns each tab needs;
+// Price, Pickup Date and Created sort on the server (contract sort, aria-sort).
+// At 1280 px every column fits without sideways scroll (the route on two lines,
+// dates as date over time, headers on one line); on a phone the table scrolls
+// sideways with the load number pinned.
 import type { ReactNode } from "react";
 import type { Load } from "@contract/schemas/load";
 import { podStatus, type PodStatus } from "@contract/schemas/pod";
@@ -9,6 +12,7 @@ import { Button } from "../../../components/ui/button";
 import { formatAdminDateTime, formatMoney, formatRate } from "../../../lib/format";
 import { cn } from "../../../lib/cn";
 import { LoadActionsMenu, type LoadActionHandlers, type LoadTab } from "./load-actions-menu";
+import { SortableTableShell, type Column, type SortState } from "./table-pager";
 
 export type LoadColumn =
   | "loadNumber"
@@ -35,30 +39,34 @@ export function PodStatusBadge({ load }: { load: Load }) {
 
 const dash = <span className="text-slate-500">—</span>;
 
-/** "23/11/2026 09:00" that may break between date and time when the table is tight, never inside either. */
+/**
+ * "23/11/2026 09:00" as the date over the time (a compact column), never broken
+ * inside either; inline blocks, so the cell's text stays "23/11/2026 09:00".
+ */
 function DateTime({ value }: { value: string | null }) {
   const [d, t] = formatAdminDateTime(value).split(" ");
   return (
-    <span className="tabular">
-      <span className="whitespace-nowrap">{d}</span> {t && <span className="whitespace-nowrap">{t}</span>}
+    <span className="tabular inline-block w-min leading-snug">
+      <span className="inline-block whitespace-nowrap">{d}</span> {t && <span className="inline-block whitespace-nowrap text-slate-600">{t}</span>}
     </span>
   );
 }
 
-const HEAD: Record<LoadColumn, { label: string; className?: string }> = {
+/** sortKey: the contract's sort of GET /api/loads (price, pickupDate, -createdAt) */
+const HEAD: Record<LoadColumn, Column> = {
   loadNumber: { label: "Load Number" },
   po: { label: "PO Number" },
   cargo: { label: "Cargo" },
   route: { label: "Route" },
-  price: { label: "Price", className: "text-right" },
+  price: { label: "Price", className: "text-right", sortKey: "price", firstDesc: true },
   fors: { label: "FORS" },
   status: { label: "Status" },
   pod: { label: "POD Status" },
-  pickup: { label: "Pickup Date" },
+  pickup: { label: "Pickup Date", sortKey: "pickupDate", firstDesc: true },
   acceptedBy: { label: "Accepted By" },
   acceptedAt: { label: "Accepted" },
   completedAt: { label: "Completed" },
-  created: { label: "Created" },
+  created: { label: "Created", sortKey: "createdAt", firstDesc: true, oneWay: true },
   actions: { label: "Actions", className: "text-right" },
 };
 
@@ -67,7 +75,7 @@ function cell(col: LoadColumn, l: Load, tab: LoadTab, h: LoadActionHandlers): Re
     case "loadNumber":
       return (
         <span className="font-semibold text-slate-900">
-          {l.loadNumber}
+          <span className="whitespace-nowrap">{l.loadNumber}</span>
           {l.isUrgent && (
             <Badge tone="red" className="ml-1 align-middle">
               Urgent
@@ -76,18 +84,24 @@ function cell(col: LoadColumn, l: Load, tab: LoadTab, h: LoadActionHandlers): Re
         </span>
       );
     case "po":
-      return l.mandataNumber ? <span className="whitespace-nowrap">{l.mandataNumber}</span> : dash;
+      // may break after a hyphen when the desk is tight, like the load number
+      return l.mandataNumber ? <span className="tabular">{l.mandataNumber}</span> : dash;
     case "cargo":
       return l.cargoType || dash;
     case "route":
+      // pickup on the first line, delivery on the second (each may wrap once more when very long); counties small (ui.md)
       return (
-        <span className="block min-w-44">
-          <span className="font-medium">{l.pickupCity}</span>
-          {l.pickupState && <span className="text-slate-600">, {l.pickupState}</span>}
-          <span aria-hidden="true"> → </span>
+        <span className="block min-w-48 max-w-60 leading-snug">
+          <span className="block">
+            <span className="font-medium">{l.pickupCity}</span>
+            {l.pickupState && <span className="text-xs text-slate-600">, {l.pickupState}</span>}
+            <span aria-hidden="true">{"\u00a0"}→</span>
+          </span>
           <span className="sr-only"> to </span>
-          <span className="font-medium">{l.deliveryCity}</span>
-          {l.deliveryState && <span className="text-slate-600">, {l.deliveryState}</span>}
+          <span className="block">
+            <span className="font-medium">{l.deliveryCity}</span>
+            {l.deliveryState && <span className="text-xs text-slate-600">, {l.deliveryState}</span>}
+          </span>
         </span>
       );
     case "price":
@@ -100,9 +114,11 @@ function cell(col: LoadColumn, l: Load, tab: LoadTab, h: LoadActionHandlers): Re
     case "fors":
       return l.forsRequirement || dash;
     case "status":
+      // "Waiting for Approval" may take two lines inside its badge when the desk is tight
       return (
-        <span className="whitespace-nowrap">
-          <LoadStatusBadge status={l.status} />
+        <span className="block min-w-24 [&>span]:rounded-xl [&>span]:leading-tight">
+          {/* an expired load is still "available" but off the board until its dates are edited (contract) */}
+          <LoadStatusBadge status={l.expired ? "expired" : l.status} />
         </span>
       );
     case "pod":
@@ -140,6 +156,8 @@ export function LoadsTable({
   error,
   onRetry,
   empty,
+  sort,
+  onSort,
 }: {
   caption: string;
   loads: Load[] | undefined;
@@ -150,24 +168,26 @@ export function LoadsTable({
   error: unknown;
   onRetry: () => void;
   empty: string;
+  sort: SortState | null;
+  onSort: (key: string, firstDesc: boolean, oneWay?: boolean) => void;
 }) {
   if (error && !loads) return <ListError what="loads" onRetry={onRetry} />;
   return (
-    <TableShell caption={caption} headers={columns.map((c) => HEAD[c])}>
+    <SortableTableShell caption={caption} columns={columns.map((c) => HEAD[c])} sort={sort} onSort={onSort} dense>
       {isLoading && !loads ? (
         <SkeletonRows cols={columns.length} />
       ) : !loads?.length ? (
         <EmptyRow cols={columns.length} text={empty} />
       ) : (
         loads.map((l) => (
-          <tr key={l.id} className="border-t border-slate-100 hover:bg-slate-50">
+          <tr key={l.id} className="group border-t border-slate-100 hover:bg-slate-50">
             {columns.map((c, i) => (
               <td
                 key={c}
                 className={cn(
-                  "px-2 py-2 align-middle",
+                  "px-1.5 py-2 align-middle",
                   HEAD[c].className,
-                  i === 0 && "sticky left-0 z-[1] bg-white shadow-[1px_0_0_0_rgb(241_245_249)]",
+                  i === 0 && "sticky left-0 z-[1] bg-white shadow-[1px_0_0_0_rgb(241_245_249)] group-hover:bg-slate-50",
                 )}
               >
                 {cell(c, l, tab, handlers)}
@@ -176,40 +196,7 @@ export function LoadsTable({
           </tr>
         ))
       )}
-    </TableShell>
-  );
-}
-
-/** Shared table frame for every admin list: horizontal scroll on small screens, sticky header. */
-export function TableShell({
-  caption,
-  headers,
-  children,
-}: {
-  caption: string;
-  headers: { label: string; className?: string }[];
-  children: ReactNode;
-}) {
-  return (
-    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={caption}>
-      <table className="w-full border-collapse text-sm text-slate-800">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
-          <tr>
-            {headers.map((h, i) => (
-              <th
-                key={h.label}
-                scope="col"
-                className={cn("whitespace-nowrap px-2 py-2 font-semibold", h.className, i === 0 && "sticky left-0 z-[1] bg-slate-50")}
-              >
-                {h.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    </SortableTableShell>
   );
 }
 

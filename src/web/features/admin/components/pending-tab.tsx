@@ -1,71 +1,104 @@
 // Pending tab (spec §2, §4 user approval): registrations waiting for an admin.
-import { Check, X } from "lucide-react";
-import type { User } from "@contract/schemas/user";
+// An applicant whose company already exists joins it, and its bookings, when
+// approved (contract): the row says so before staff decide. Paged, sorted and
+// searched by the server, with the total shown.
+import { Check, Users, X } from "lucide-react";
+import { joinsCompanyText, type PendingUser } from "@contract/schemas/user";
 import { Button } from "../../../components/ui/button";
 import { formatAdminDateTime } from "../../../lib/format";
-import { usePendingUsers } from "../api/queries";
+import { cn } from "../../../lib/cn";
+import { USER_LIST_PAGE, usePendingPage } from "../api/user-lists";
 import { useDecidePendingUser } from "../api/mutations";
-import { EmptyRow, ListError, SkeletonRows, TableShell } from "./loads-table";
+import { EmptyRow, ListError, SkeletonRows } from "./loads-table";
+import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "./table-pager";
+import { CELL, EMAIL_CELL, EmailText, FIRST_CELL } from "./users-tab";
 
-const HEADERS = [
-  { label: "Name" },
-  { label: "Carrier Company" },
-  { label: "Contact Number" },
-  { label: "Email" },
-  { label: "Registered" },
+const HEADERS: Column[] = [
+  { label: "Name", sortKey: "name" },
+  { label: "Carrier Company", sortKey: "carrierName" },
+  { label: "Contact Number", sortKey: "contactNumber" },
+  { label: "Email", sortKey: "email" },
+  { label: "Registered", sortKey: "createdAt", firstDesc: true },
   { label: "Actions", className: "text-right" },
 ];
 
 export function PendingTab() {
-  const pending = usePendingUsers();
+  // contract: newest registration first unless a column is chosen
+  const table = usePagedTable({ pageSize: USER_LIST_PAGE });
+  const pending = usePendingPage(table.params);
+  const rows = pending.data?.rows;
   const decide = useDecidePendingUser();
-  const busy = (u: User, d: "approve" | "reject") => decide.isPending && decide.variables?.user.id === u.id && decide.variables.decision === d;
-  if (pending.error && !pending.data) return <ListError what="pending users" onRetry={() => void pending.refetch()} />;
+  const busy = (u: PendingUser, d: "approve" | "reject") => decide.isPending && decide.variables?.user.id === u.id && decide.variables.decision === d;
   return (
-    <TableShell caption="Pending user approvals" headers={HEADERS}>
-      {pending.isLoading ? (
-        <SkeletonRows cols={HEADERS.length} rows={3} />
-      ) : !pending.data?.length ? (
-        <EmptyRow cols={HEADERS.length} text="No pending user approvals" />
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <TableSearch label="Search pending users" placeholder="Search name, email or company" value={table.search} onChange={table.setSearch} />
+        <p className="tabular text-sm text-slate-600" aria-live="polite">
+          {pending.data ? countOf(pending.data.total, "pending user", "pending users") : " "}
+        </p>
+      </div>
+      {pending.error && !pending.data ? (
+        <ListError what="pending users" onRetry={() => void pending.refetch()} />
       ) : (
-        pending.data.map((u) => (
-          <tr key={u.id} className="border-t border-slate-100 hover:bg-slate-50">
-            <td className="sticky left-0 z-[1] bg-white px-2 py-2 font-medium text-slate-900">{u.name}</td>
-            <td className="px-2 py-2">{u.carrierName || "—"}</td>
-            <td className="whitespace-nowrap px-2 py-2">{u.contactNumber || "—"}</td>
-            <td className="px-2 py-2">{u.email}</td>
-            <td className="tabular whitespace-nowrap px-2 py-2">{formatAdminDateTime(u.createdAt)}</td>
-            <td className="px-2 py-2">
-              <div className="flex justify-end gap-2">
-                <Button
-                  variant="success"
-                  size="sm"
-                  className="h-11 sm:h-8"
-                  aria-label={`Approve ${u.name}`}
-                  loading={busy(u, "approve")}
-                  disabled={decide.isPending}
-                  onClick={() => decide.mutate({ user: u, decision: "approve" })}
-                >
-                  <Check className="h-4 w-4" aria-hidden="true" />
-                  Approve
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="h-11 text-red-700 sm:h-8"
-                  aria-label={`Reject ${u.name}`}
-                  loading={busy(u, "reject")}
-                  disabled={decide.isPending}
-                  onClick={() => decide.mutate({ user: u, decision: "reject" })}
-                >
-                  <X className="h-4 w-4" aria-hidden="true" />
-                  Reject
-                </Button>
-              </div>
-            </td>
-          </tr>
-        ))
+        <SortableTableShell caption="Pending user approvals" columns={HEADERS} sort={table.sort} onSort={table.toggleSort} dense>
+          {pending.isLoading ? (
+            <SkeletonRows cols={HEADERS.length} rows={3} />
+          ) : !rows?.length ? (
+            <EmptyRow cols={HEADERS.length} text={table.params.search ? "No pending users match the search." : "No pending user approvals"} />
+          ) : (
+            rows.map((u) => (
+              <tr key={u.id} className="group border-t border-slate-100 align-top hover:bg-slate-50">
+                <td className={cn(CELL, FIRST_CELL, "font-medium text-slate-900")}>{u.name}</td>
+                <td className={cn(CELL, "min-w-48 [overflow-wrap:anywhere]")}>
+                  {u.carrierName || "—"}
+                  {u.joinsCompany && (
+                    <span className="mt-1 flex w-fit items-center gap-1 rounded-md border border-amber-300 bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+                      <Users className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+                      {joinsCompanyText(u.joinsCompany)}
+                    </span>
+                  )}
+                </td>
+                <td className={cn(CELL, "whitespace-nowrap")}>{u.contactNumber || "—"}</td>
+                <td className={cn(CELL, EMAIL_CELL)}>
+                  <EmailText email={u.email} />
+                </td>
+                <td className={cn(CELL, "tabular whitespace-nowrap")}>{formatAdminDateTime(u.createdAt)}</td>
+                <td className={CELL}>
+                  <div className="flex justify-end gap-2">
+                    <Button
+                      variant="success"
+                      size="sm"
+                      className="h-11 sm:h-8"
+                      aria-label={`Approve ${u.name}`}
+                      loading={busy(u, "approve")}
+                      disabled={decide.isPending}
+                      onClick={() => decide.mutate({ user: u, decision: "approve" })}
+                    >
+                      <Check className="h-4 w-4" aria-hidden="true" />
+                      Approve
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="h-11 text-red-700 sm:h-8"
+                      aria-label={`Reject ${u.name}`}
+                      loading={busy(u, "reject")}
+                      disabled={decide.isPending}
+                      onClick={() => decide.mutate({ user: u, decision: "reject" })}
+                    >
+                      <X className="h-4 w-4" aria-hidden="true" />
+                      Reject
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))
+          )}
+        </SortableTableShell>
       )}
-    </TableShell>
+      {pending.data && (
+        <TablePager label="Pending users pages" total={pending.data.total} offset={table.params.offset} limit={table.params.limit} onOffset={table.setOffset} />
+      )}
+    </div>
   );
 }

@@ -1,17 +1,19 @@
 // Users tab (spec §2): every account with its activity; view, edit, delete.
+// Paged, sorted and searched by the server over all users, with the total shown.
 import { useState } from "react";
 import { DropdownMenu } from "radix-ui";
-import { Eye, MoreHorizontal, Pencil, Trash2, UserPlus } from "lucide-react";
+import { Eye, Hourglass, MoreHorizontal, Pencil, Trash2, UserPlus, Users } from "lucide-react";
 import { isAdminUser } from "@contract/constants";
-import type { User, UserWithStats } from "@contract/schemas/user";
+import { joinsCompanyText, type CompanyMatch, type User, type UserWithStats } from "@contract/schemas/user";
 import { useAuth } from "../../auth/use-auth";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { formatAdminDateTime, formatDate, formatMoney, formatNumber } from "../../../lib/format";
 import { cn } from "../../../lib/cn";
-import { useUsers } from "../api/queries";
+import { PENDING_FIRST_PAGE, USER_LIST_PAGE, usePendingPage, useUsersPage } from "../api/user-lists";
 import { useDeleteUser } from "../api/mutations";
-import { EmptyRow, ListError, SkeletonRows, TableShell } from "./loads-table";
+import { EmptyRow, ListError, SkeletonRows } from "./loads-table";
+import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "./table-pager";
 import { UserFormDialog } from "./user-form-dialog";
 
 const ROLE_STYLE: Record<string, string> = {
@@ -29,23 +31,93 @@ export function RoleBadge({ user }: { user: Pick<User, "role" | "isAdmin"> }) {
   );
 }
 
-const HEADERS = [
-  { label: "Name" },
-  { label: "Carrier Company" },
-  { label: "Contact Number" },
-  { label: "Email" },
-  { label: "Role" },
-  { label: "Loads Accepted", className: "text-right" },
-  { label: "Total Earnings", className: "text-right" },
-  { label: "Last Login" },
-  { label: "Joined" },
+/**
+ * An account waiting for approval (spec §4): said in words, not by colour alone.
+ * `wrap`: in a tight table the words may take two lines inside the badge.
+ */
+export function PendingApprovalBadge({ wrap = false }: { wrap?: boolean }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900",
+        wrap ? "rounded-xl leading-tight" : "rounded-full whitespace-nowrap",
+      )}
+    >
+      <Hourglass className="h-3 w-3 shrink-0" aria-hidden="true" />
+      Pending approval
+    </span>
+  );
+}
+
+/** "23/11/2026 14:26" as the date over the time when its column is tight; the cell's text stays the same. */
+function DateOverTime({ value }: { value: string }) {
+  const [d, t] = formatAdminDateTime(value).split(" ");
+  return (
+    <span className="inline-block w-min leading-snug">
+      <span className="inline-block whitespace-nowrap">{d}</span> {t && <span className="inline-block whitespace-nowrap text-slate-600">{t}</span>}
+    </span>
+  );
+}
+
+/** "Joins Smith Haulage Ltd: 3 members" (contract), as the Pending tab says it. */
+function JoinsNote({ match }: { match: CompanyMatch }) {
+  return (
+    <span className="mt-1 flex w-fit items-center gap-1 rounded-md border border-amber-300 bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+      <Users className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+      {joinsCompanyText(match)}
+    </span>
+  );
+}
+
+/**
+ * An address that may wrap before its "@" (user-1b5ea0b5 / @example.com). In a
+ * cell of class EMAIL_CELL it wraps there rather than after a hyphen inside the
+ * name, and a very long one wraps anywhere rather than widening its table. The
+ * text is the address as it is (copy, search, tests).
+ */
+export function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+/** A cell of the dense admin tables (table-pager `dense`): the loads tables' padding. */
+export const CELL = "px-1.5 py-2";
+/** Wide enough for a usual name before the "@" on one line; anything longer wraps inside it. */
+export const EMAIL_CELL = "min-w-36 [overflow-wrap:anywhere]";
+/** The pinned first cell keeps its row's hover colour and a hairline to the cells scrolling under it. */
+export const FIRST_CELL = "sticky left-0 z-[1] bg-white shadow-[1px_0_0_0_rgb(241_245_249)] group-hover:bg-slate-50";
+
+const HEADERS: Column[] = [
+  { label: "Name", sortKey: "name" },
+  { label: "Carrier Company", sortKey: "carrierName" },
+  { label: "Contact Number", sortKey: "contactNumber" },
+  { label: "Email", sortKey: "email" },
+  { label: "Role", sortKey: "role" },
+  { label: "Loads Accepted", className: "text-right", sortKey: "loadsAccepted", firstDesc: true },
+  { label: "Total Earnings", className: "text-right", sortKey: "totalEarnings", firstDesc: true },
+  { label: "Last Login", sortKey: "lastLoginAt", firstDesc: true },
+  { label: "Joined", sortKey: "createdAt", firstDesc: true },
   { label: "Actions", className: "text-right" },
 ];
 
 export function UsersTab() {
   const { user: me } = useAuth();
   const iAmAdmin = isAdminUser(me);
-  const users = useUsers();
+  // contract: newest first unless a column is chosen
+  const table = usePagedTable({ pageSize: USER_LIST_PAGE, sort: { key: "createdAt", desc: true } });
+  const users = useUsersPage(table.params);
+  const rows = users.data?.rows;
+  // which company an applicant would join is known for the pending list the dashboard
+  // already polls for its tab count (GET /api/users/pending); no extra request
+  const pending = usePendingPage(PENDING_FIRST_PAGE);
+  const joins = new Map((pending.data?.rows ?? []).map((p) => [p.id, p.joinsCompany]));
   const del = useDeleteUser();
   const [form, setForm] = useState<{ open: boolean; user: User | null }>({ open: false, user: null });
   const [viewing, setViewing] = useState<UserWithStats | null>(null);
@@ -54,7 +126,12 @@ export function UsersTab() {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-slate-600">{users.data ? `${users.data.length} users` : " "}</p>
+        <div className="flex w-full flex-wrap items-center gap-x-3 gap-y-2 sm:w-auto">
+          <TableSearch label="Search users" placeholder="Search name, email or company" value={table.search} onChange={table.setSearch} />
+          <p className="tabular text-sm text-slate-600" aria-live="polite">
+            {users.data ? countOf(users.data.total, "user", "users") : " "}
+          </p>
+        </div>
         <Button onClick={() => setForm({ open: true, user: null })}>
           <UserPlus className="h-4 w-4" aria-hidden="true" />
           Add User
@@ -63,29 +140,37 @@ export function UsersTab() {
       {users.error && !users.data ? (
         <ListError what="users" onRetry={() => void users.refetch()} />
       ) : (
-        <TableShell caption="Users" headers={HEADERS}>
+        <SortableTableShell caption="Users" columns={HEADERS} sort={table.sort} onSort={table.toggleSort} dense>
           {users.isLoading ? (
             <SkeletonRows cols={HEADERS.length} />
-          ) : !users.data?.length ? (
+          ) : !rows?.length ? (
             <EmptyRow cols={HEADERS.length} text="No users found." />
           ) : (
-            users.data.map((u) => {
+            rows.map((u) => {
               // contract: only admins edit or delete an admin; nobody deletes themselves
               const locked = isAdminUser(u) && !iAmAdmin;
               return (
-                <tr key={u.id} className="border-t border-slate-100 hover:bg-slate-50">
-                  <td className="sticky left-0 z-[1] bg-white px-2 py-2 font-medium text-slate-900">{u.name}</td>
-                  <td className="px-2 py-2">{u.carrierName || "—"}</td>
-                  <td className="whitespace-nowrap px-2 py-2">{u.contactNumber || "—"}</td>
-                  <td className="px-2 py-2">{u.email}</td>
-                  <td className="px-2 py-2">
-                    <RoleBadge user={u} />
+                <tr key={u.id} className="group border-t border-slate-100 hover:bg-slate-50">
+                  <td className={cn(CELL, FIRST_CELL, "font-medium text-slate-900")}>{u.name}</td>
+                  <td className={cn(CELL, "[overflow-wrap:anywhere]")}>
+                    {u.carrierName || "—"}
+                    {!u.isApproved && joins.get(u.id) && <JoinsNote match={joins.get(u.id)!} />}
                   </td>
-                  <td className="tabular px-2 py-2 text-right">{formatNumber(u.loadsAccepted)}</td>
-                  <td className="tabular px-2 py-2 text-right">{formatMoney(u.totalEarnings)}</td>
-                  <td className="tabular whitespace-nowrap px-2 py-2">{u.lastLoginAt ? formatAdminDateTime(u.lastLoginAt) : "Never"}</td>
-                  <td className="tabular whitespace-nowrap px-2 py-2">{formatDate(u.createdAt)}</td>
-                  <td className="px-2 py-2">
+                  <td className={cn(CELL, "whitespace-nowrap")}>{u.contactNumber || "—"}</td>
+                  <td className={cn(CELL, EMAIL_CELL)}>
+                    <EmailText email={u.email} />
+                  </td>
+                  <td className={CELL}>
+                    <span className="flex flex-wrap items-center gap-1">
+                      <RoleBadge user={u} />
+                      {!u.isApproved && <PendingApprovalBadge wrap />}
+                    </span>
+                  </td>
+                  <td className={cn(CELL, "tabular text-right")}>{formatNumber(u.loadsAccepted)}</td>
+                  <td className={cn(CELL, "tabular whitespace-nowrap text-right")}>{formatMoney(u.totalEarnings)}</td>
+                  <td className={cn(CELL, "tabular")}>{u.lastLoginAt ? <DateOverTime value={u.lastLoginAt} /> : "Never"}</td>
+                  <td className={cn(CELL, "tabular whitespace-nowrap")}>{formatDate(u.createdAt)}</td>
+                  <td className={CELL}>
                     <div className="flex justify-end">
                       <UserActionsMenu
                         user={u}
@@ -99,7 +184,10 @@ export function UsersTab() {
               );
             })
           )}
-        </TableShell>
+        </SortableTableShell>
+      )}
+      {users.data && (
+        <TablePager label="Users pages" total={users.data.total} offset={table.params.offset} limit={table.params.limit} onOffset={table.setOffset} />
       )}
 
       <UserFormDialog open={form.open} onOpenChange={(open) => setForm((f) => ({ ...f, open }))} user={form.user} canAssignAdmin={iAmAdmin} />
@@ -118,7 +206,16 @@ export function UsersTab() {
               <RoleBadge user={viewing} />
             </dd>
             <dt className="text-slate-600">Approved</dt>
-            <dd>{viewing.isApproved ? "Yes" : "No"}</dd>
+            <dd>
+              {viewing.isApproved ? (
+                "Yes"
+              ) : (
+                <span className="flex flex-col items-start gap-1">
+                  <PendingApprovalBadge />
+                  {joins.get(viewing.id) && <JoinsNote match={joins.get(viewing.id)!} />}
+                </span>
+              )}
+            </dd>
             <dt className="text-slate-600">Loads accepted</dt>
             <dd className="tabular">{formatNumber(viewing.loadsAccepted)}</dd>
             <dt className="text-slate-600">Total earnings</dt>
@@ -138,7 +235,8 @@ export function UsersTab() {
         description="Are you sure you want to delete this user? This action cannot be undone."
         footer={
           <>
-            <Button variant="outline" onClick={() => setDeleting(null)}>
+            {/* a destructive question starts on the safe answer (issue 15 #9) */}
+            <Button variant="outline" onClick={() => setDeleting(null)} data-autofocus>
               Cancel
             </Button>
             <Button
@@ -176,7 +274,8 @@ function UserActionsMenu({
         className="inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800 hover:bg-slate-50 data-[state=open]:bg-slate-100 sm:h-8"
       >
         <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
-        <span className="hidden lg:inline">Actions</span>
+        {/* the word only where the table has room (as the loads tables' menu); the name is the aria-label */}
+        <span className="hidden 2xl:inline">Actions</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { Dialog as D } from "radix-ui";
 import { X } from "lucide-react";
+import { useDialogFocus } from "../../../components/ui/dialog-focus";
 
 export function WideDialog({
   open,
@@ -17,11 +18,17 @@ export function WideDialog({
   description?: ReactNode;
   children: ReactNode;
 }) {
+  // first field first, and back to the opener on close (issue 15 #9)
+  const focus = useDialogFocus();
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <D.Content className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[92vh] sm:w-[min(64rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl">
+        <D.Content
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+          className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[92vh] sm:w-[min(64rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl"
+        >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <div>
               <D.Title className="text-lg font-semibold text-slate-900">{title}</D.Title>

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, clearApiCaches } from "../../../lib/api";
 import { toast } from "../../../components/ui/toast";
 import { setFlashToast } from "../flash-toast";
+import { hideUntilSessionChecked } from "../../../lib/session-guard";
 
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -14,6 +15,9 @@ export function useLogout() {
       clearApiCaches();
       // the toast would vanish with the page, so it is shown again after the reload
       setFlashToast({ kind: "success", title: "Logged Out", description: "You have been successfully logged out." });
+      // the browser may keep this page for Back (bfcache): keep it blank until the
+      // session is checked again there (lib/session-guard.ts, issue 15 #10)
+      hideUntilSessionChecked();
       window.location.href = "/login";
     },
     onError: () => {

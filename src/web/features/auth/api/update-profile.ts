@@ -1,5 +1,5 @@
-// PUT /api/users/{id}: a user edits their own name, carrier name and contact
-// number (contract); the current user is refreshed afterwards.
+// PUT /api/users/{id}: a user edits their own name and contact number; staff
+// may also change their own company (contract). The current user is refreshed afterwards.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { User } from "@contract/schemas/user";
 import { api } from "../../../lib/api";
@@ -7,7 +7,8 @@ import { AUTH_USER_KEY } from "../use-auth";
 
 export interface ProfileInput {
   name: string;
-  carrierName: string;
+  /** staff only: anyone else's company is changed by staff */
+  carrierName?: string;
   contactNumber: string;
 }
 

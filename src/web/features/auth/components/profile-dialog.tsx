@@ -1,9 +1,11 @@
-// My Profile (user menu): a user edits their own name, carrier name and contact
-// number (contract PUT /api/users/{id}); email and role are shown, not editable.
+// My Profile (user menu): a user edits their own name and contact number
+// (contract PUT /api/users/{id}). Their company is their membership, which only
+// staff change: shown read-only to everyone else, and not sent.
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { profileSchema, type User } from "@contract/schemas/user";
+import { isStaffRole } from "@contract/constants";
+import { ONLY_STAFF_CHANGE_COMPANY, profileSchema, type User } from "@contract/schemas/user";
 import { Dialog } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
@@ -11,9 +13,11 @@ import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/format";
 import { useUpdateProfile } from "../api/update-profile";
+import { EmailPreferences } from "../../notifications/email-preferences";
 
 export function ProfileDialog({ user, open, onOpenChange }: { user: User; open: boolean; onOpenChange: (open: boolean) => void }) {
   const update = useUpdateProfile(user.id);
+  const staff = isStaffRole(user);
   const form = useForm({
     resolver: zodResolver(profileSchema),
     defaultValues: { name: user.name, carrierName: user.carrierName ?? "", contactNumber: user.contactNumber ?? "" },
@@ -26,8 +30,8 @@ export function ProfileDialog({ user, open, onOpenChange }: { user: User; open: 
     if (open) reset({ name: user.name, carrierName: user.carrierName ?? "", contactNumber: user.contactNumber ?? "" });
   }, [open, reset, user.name, user.carrierName, user.contactNumber]);
 
-  const submit = form.handleSubmit((values) =>
-    update.mutate(values, {
+  const submit = form.handleSubmit(({ carrierName, ...values }) =>
+    update.mutate(staff ? { ...values, carrierName } : values, {
       onSuccess: () => {
         toast.success("Profile Updated", "Your profile has been saved.");
         onOpenChange(false);
@@ -42,9 +46,15 @@ export function ProfileDialog({ user, open, onOpenChange }: { user: User; open: 
         <Field label="Full name" error={errors.name?.message}>
           <Input autoComplete="name" {...form.register("name")} />
         </Field>
-        <Field label="Carrier / company name" error={errors.carrierName?.message}>
-          <Input autoComplete="organization" {...form.register("carrierName")} />
-        </Field>
+        {staff ? (
+          <Field label="Carrier / company name" error={errors.carrierName?.message}>
+            <Input autoComplete="organization" {...form.register("carrierName")} />
+          </Field>
+        ) : (
+          <Field label="Carrier / company name" hint={ONLY_STAFF_CHANGE_COMPANY}>
+            <Input readOnly value={user.carrierName ?? ""} className="read-only:border-slate-200 read-only:bg-slate-100 read-only:text-slate-700" />
+          </Field>
+        )}
         <Field label="Contact number" error={errors.contactNumber?.message}>
           <Input type="tel" autoComplete="tel" inputMode="tel" {...form.register("contactNumber")} />
         </Field>
@@ -57,6 +67,7 @@ export function ProfileDialog({ user, open, onOpenChange }: { user: User; open: 
           </Button>
         </div>
       </form>
+      <EmailPreferences user={user} />
     </Dialog>
   );
 }

@@ -8,6 +8,7 @@ import { ArrowDownRight, ArrowRight, ArrowUpRight, Equal } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
 import type { OwnBid } from "@contract/schemas/bid";
 import { MSG } from "@contract/messages";
+import { parsePounds } from "@contract/pounds";
 import { bidDifference } from "@contract/bid-difference";
 import { Dialog } from "../../../components/ui/dialog";
 import { Button } from "../../../components/ui/button";
@@ -27,11 +28,17 @@ export interface BidDialogProps {
 
 const NOTES_MAX = 1000;
 
-// spec §5: amount at least 0.01; notes optional (trimmed and omitted when empty on send)
-const formSchema = z.object({
-  amount: z.string().refine((v) => v.trim() !== "" && Number(v) >= 0.01, MSG.bidAmount),
+// spec §5: amount at least 0.01; notes optional (trimmed and omitted when empty on send).
+// Typed the way people write pounds: "1,100" is £1,100 (issue 15 #8).
+export const bidFormSchema = z.object({
+  amount: z.string().superRefine((v, ctx) => {
+    const pounds = v.trim() === "" ? 0 : parsePounds(v);
+    if (pounds === null) ctx.addIssue({ code: "custom", message: MSG.bidAmountFormat });
+    else if (pounds < 0.01) ctx.addIssue({ code: "custom", message: MSG.bidAmount });
+  }),
   notes: z.string().max(NOTES_MAX, `Notes can be at most ${NOTES_MAX} characters`),
 });
+const formSchema = bidFormSchema;
 type BidForm = z.infer<typeof formSchema>;
 
 const EMPTY: BidForm = { amount: "", notes: "" };
@@ -58,7 +65,7 @@ export function BidDialog({ load, pendingBid, open, onOpenChange }: BidDialogPro
   }, [open, pendingId, reset]);
 
   const amountText = watch("amount");
-  const amount = amountText === "" ? NaN : Number(amountText);
+  const amount = parsePounds(amountText) ?? NaN;
   const canSubmit = Number.isFinite(amount) && amount > 0; // spec §5: submit enabled only when amount above 0
   const diff = canSubmit ? bidDifference(amount, load.ratePerMile, load.distance) : null;
   const reference = bidDifference(0, load.ratePerMile, load.distance)?.reference ?? null;
@@ -68,7 +75,7 @@ export function BidDialog({ load, pendingBid, open, onOpenChange }: BidDialogPro
       const notes = values.notes.trim();
       const { created } = await submit.mutateAsync({
         loadId: load.id,
-        bidAmount: Math.round(Number(values.amount) * 100) / 100,
+        bidAmount: Math.round((parsePounds(values.amount) ?? 0) * 100) / 100,
         ...(notes ? { notes } : {}),
       });
       // 201 = a new bid, 200 = the pending bid was updated (contract)
@@ -127,11 +134,10 @@ export function BidDialog({ load, pendingBid, open, onOpenChange }: BidDialogPro
         </dl>
 
         <Field label="Bid Amount (£)" error={errors.amount?.message}>
+          {/* text with a decimal keypad, not type="number": a number field cannot hold "1,100" (issue 15 #8) */}
           <Input
-            type="number"
+            type="text"
             inputMode="decimal"
-            step="0.01"
-            min="0"
             placeholder="0.00"
             autoComplete="off"
             className="tabular"

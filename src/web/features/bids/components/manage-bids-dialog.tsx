@@ -1,26 +1,36 @@
 // Manage Bids dialog per load (spec §2: summary, four tiles, table of bids with
 // accept and reject; bid age in minutes or hours; §4 "Accepting a bid"; §8 toasts).
-// Staff only; the admin dashboard mounts it.
+// Staff only; the admin dashboard mounts it. "vs Listed" compares each bid with the
+// price it was made on, and a bid's age counts from its latest amount (bid-figures.ts).
 import type { ReactNode } from "react";
 import { Dialog as D } from "radix-ui";
-import { AlertTriangle, ArrowRight, Check, Gavel, X } from "lucide-react";
+import { ArrowRight, Check, X } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
 import type { BidWithCarrier } from "@contract/schemas/bid";
-import { bidDifference, type BidDifference } from "@contract/bid-difference";
+import type { BidDifference } from "@contract/bid-difference";
 import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { LoadStatusBadge } from "../../../components/load-status-badge";
-import { errorMessage, formatAge, formatCardDateTime, formatMiles, formatMoney, formatRate } from "../../../lib/format";
+import { errorMessage, formatAdminDateTime, formatAge, formatCardDateTime, formatMiles, formatMoney, formatNumber, formatRate } from "../../../lib/format";
 import { useLoad } from "../../loads/api";
 import { useAcceptBid, useLoadBids, useRejectBid } from "../api";
+import { bidPlacedAt, differenceFromListed, wasUpdated } from "../bid-figures";
+import { useDialogFocus } from "../../../components/ui/dialog-focus";
 import { BidStatusBadge } from "./bid-status-badge";
+import { BidsTable, type BidsListTexts, type BidsTableColumn } from "./bids-table";
 
 export interface ManageBidsDialogProps {
   load: Load | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
+
+const BIDS_TEXTS: BidsListTexts = {
+  loading: "Loading bids...",
+  error: "The bids could not be loaded.",
+  emptyTitle: "No bids yet",
+  emptyText: "Bids carriers place on this load will appear here.",
+};
 
 const STATUS_ORDER: Record<string, number> = { pending: 0, accepted: 1, rejected: 2 };
 
@@ -44,32 +54,29 @@ export function bidStatistics(bids: Pick<BidWithCarrier, "bidAmount">[]) {
   };
 }
 
-/** Difference from the listed rate (spec §9: ratePerMile × distance), else from the listed price. */
-function differenceFromListed(amount: number, load: Load): BidDifference | null {
-  const byRate = bidDifference(amount, load.ratePerMile, load.distance);
-  if (byRate) return byRate;
-  if (!(load.price > 0)) return null;
-  const pounds = Math.round((amount - load.price) * 100) / 100;
-  return { reference: load.price, pounds, percent: Math.round(((amount - load.price) / load.price) * 1000) / 10 };
-}
-
 export function ManageBidsDialog({ load, open, onOpenChange }: ManageBidsDialogProps) {
+  // starts on the first action, never the ✕; back to View Bids on close (issue 15 #9)
+  const focus = useDialogFocus();
   return (
     <D.Root open={open && !!load} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <D.Content className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[92vh] sm:w-[min(68rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl">
+        <D.Content
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
+          className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[92vh] sm:w-[min(68rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl"
+        >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
-            <div>
+            <div className="min-w-0">
               <D.Title className="text-lg font-semibold text-slate-900">Manage Bids{load ? ` - #${load.loadNumber}` : ""}</D.Title>
               <D.Description className="mt-1 text-sm text-slate-600">Compare the bids on this load, then accept the winner or reject bids.</D.Description>
             </div>
-            <D.Close className="-m-2 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label="Close dialog">
+            <D.Close className="-m-2 shrink-0 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label="Close dialog">
               <X className="h-5 w-5" aria-hidden="true" />
             </D.Close>
           </div>
           {load && <ManageBidsBody load={load} />}
-          <div className="flex justify-end border-t border-slate-200 px-5 py-3">
+          <div data-dialog-footer className="flex justify-end border-t border-slate-200 px-5 py-3">
             <D.Close asChild>
               <Button variant="outline">Close</Button>
             </D.Close>
@@ -88,9 +95,13 @@ function ManageBidsBody({ load: given }: { load: Load }) {
   const accept = useAcceptBid();
   const reject = useRejectBid();
   const busy = accept.isPending || reject.isPending;
-  const list = sortBidsForReview(bids.data ?? []);
-  const stats = bidStatistics(list);
+  const list = sortBidsForReview(bids.data?.bids ?? []);
+  const total = bids.data?.total ?? list.length;
+  const stats = { ...bidStatistics(list), total };
   const now = new Date();
+  // an award sets the load's price to the winning amount (spec §4): older bids without a
+  // kept listed price then have nothing left to compare with
+  const awarded = list.some((b) => b.status === "accepted");
 
   const onAccept = (bid: BidWithCarrier) =>
     accept.mutate(bid.id, {
@@ -145,9 +156,9 @@ function ManageBidsBody({ load: given }: { load: Load }) {
           <LoadStatusBadge status={load.status} />
         </div>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-base font-medium text-slate-900">
-          {load.pickupCity}
+          <span className="min-w-0 wrap-anywhere">{load.pickupCity}</span>
           <ArrowRight className="h-4 w-4 text-slate-500" aria-label="to" role="img" />
-          {load.deliveryCity}
+          <span className="min-w-0 wrap-anywhere">{load.deliveryCity}</span>
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <Fact label="Listed price" value={<span className="text-base font-semibold">{formatMoney(load.price)}</span>} />
@@ -159,106 +170,68 @@ function ManageBidsBody({ load: given }: { load: Load }) {
 
       {/* the four tiles of spec §2 */}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Bid statistics">
-        <Tile label="Total Bids" value={String(stats.total)} />
+        <Tile label="Total Bids" value={formatNumber(stats.total)} />
         <Tile label="Lowest" value={stats.lowest == null ? "—" : formatMoney(stats.lowest)} />
         <Tile label="Highest" value={stats.highest == null ? "—" : formatMoney(stats.highest)} />
         <Tile label="Average" value={stats.average == null ? "—" : formatMoney(stats.average)} />
       </dl>
 
-      {bids.isLoading ? (
-        <Spinner label="Loading bids..." className="py-6" />
-      ) : bids.isError && !bids.data ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-center text-sm">
-          <AlertTriangle className="mx-auto h-5 w-5 text-red-700" aria-hidden="true" />
-          <p className="mt-1 font-medium text-red-900">The bids could not be loaded.</p>
-          <p className="text-red-800">{errorMessage(bids.error, "Please check your connection and try again.")}</p>
-          <Button variant="outline" className="mt-3" onClick={() => bids.refetch()} loading={bids.isFetching}>
-            Retry
-          </Button>
-        </div>
-      ) : list.length === 0 ? (
-        <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
-          <Gavel className="mx-auto h-6 w-6 text-slate-500" aria-hidden="true" />
-          <p className="mt-2 font-medium text-slate-900">No bids yet</p>
-          <p className="mt-1 text-sm text-slate-600">Bids carriers place on this load will appear here.</p>
-        </div>
-      ) : (
-        <>
-          {/* desktop: a dense table */}
-          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 md:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Bids on load {load.loadNumber}, pending bids first, lowest amount first</caption>
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Carrier
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Amount
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    vs Listed
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Notes
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Age
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Status
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {list.map((bid) => (
-                  <tr key={bid.id} data-testid="manage-bid-row" data-bid-id={bid.id} className="align-top">
-                    <td className="px-3 py-2">
-                      <div className="font-medium text-slate-900">{bid.carrierName ?? "Unknown"}</div>
-                      <div className="text-xs text-slate-600">{bid.carrierCompany ?? "—"}</div>
-                    </td>
-                    <td className="tabular px-3 py-2 text-right font-semibold text-slate-900">{formatMoney(bid.bidAmount)}</td>
-                    <td className="px-3 py-2 text-right">
-                      <Difference diff={differenceFromListed(bid.bidAmount, load)} />
-                    </td>
-                    <td className="max-w-56 px-3 py-2 break-words text-slate-700">{bid.notes || <span className="text-slate-500">—</span>}</td>
-                    <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatAge(bid.createdAt, now)}</td>
-                    <td className="px-3 py-2">
-                      <BidStatusBadge status={bid.status} />
-                    </td>
-                    <td className="px-3 py-2">{actions(bid)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-
-          {/* phones: one card a bid, full-width buttons */}
-          <ul className="space-y-3 md:hidden" aria-label={`Bids on load ${load.loadNumber}`}>
-            {list.map((bid) => (
-              <li key={bid.id} data-testid="manage-bid-card" className="rounded-lg border border-slate-200 p-3">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-medium text-slate-900">{bid.carrierName ?? "Unknown"}</p>
-                    <p className="text-xs text-slate-600">{bid.carrierCompany ?? "—"}</p>
-                  </div>
-                  <BidStatusBadge status={bid.status} />
-                </div>
-                <div className="mt-2 flex items-baseline justify-between gap-3">
-                  <span className="tabular text-lg font-semibold text-slate-900">{formatMoney(bid.bidAmount)}</span>
-                  <Difference diff={differenceFromListed(bid.bidAmount, load)} />
-                </div>
-                {bid.notes && <p className="mt-1 text-sm break-words text-slate-700">{bid.notes}</p>}
-                <p className="mt-1 text-xs text-slate-600">{formatAge(bid.createdAt, now)}</p>
-                <div className="mt-3">{actions(bid, true)}</div>
-              </li>
-            ))}
-          </ul>
-        </>
+      <BidsTable
+        query={bids}
+        texts={BIDS_TEXTS}
+        caption={`Bids on load ${load.loadNumber}, pending bids first, lowest amount first`}
+        rows={list}
+        rowKey={(bid) => bid.id}
+        testId="manage-bid"
+        rowData={(bid) => ({ "data-bid-id": bid.id })}
+        columns={bidColumns(load, now, awarded, actions)}
+        card={(bid) => (
+          <>
+            <div className="flex items-start justify-between gap-3">
+              <Bidder bid={bid} />
+              <BidStatusBadge status={bid.status} />
+            </div>
+            <div className="mt-2 flex items-baseline justify-between gap-3">
+              <span className="tabular text-lg font-semibold text-slate-900">{formatMoney(bid.bidAmount)}</span>
+              <Difference diff={differenceFromListed(bid, load, awarded)} current={load.price} />
+            </div>
+            {bid.notes && <p className="mt-1 text-sm break-words text-slate-700">{bid.notes}</p>}
+            <p className="mt-1 text-xs text-slate-600">
+              <Age bid={bid} now={now} />
+            </p>
+            <div className="mt-3">{actions(bid, true)}</div>
+          </>
+        )}
+      />
+      {/* contract: at most 1,000 bids come back; say so rather than truncate silently */}
+      {total > list.length && (
+        <p className="text-sm text-slate-600">
+          Showing the newest {formatNumber(list.length)} of {formatNumber(total)} bids.
+        </p>
       )}
+    </div>
+  );
+}
+
+/** The dialog's columns of the one bids table: a row per bid. */
+function bidColumns(load: Load, now: Date, awarded: boolean, actions: (bid: BidWithCarrier) => ReactNode): BidsTableColumn<BidWithCarrier>[] {
+  const right = "text-right";
+  return [
+    { label: "Carrier", cell: (bid) => <Bidder bid={bid} /> },
+    { label: "Amount", className: right, cellClassName: "tabular text-right font-semibold text-slate-900", cell: (bid) => formatMoney(bid.bidAmount) },
+    { label: "vs Listed", className: right, cellClassName: right, cell: (bid) => <Difference diff={differenceFromListed(bid, load, awarded)} current={load.price} /> },
+    { label: "Notes", cellClassName: "max-w-56 break-words text-slate-700", cell: (bid) => bid.notes || <span className="text-slate-500">—</span> },
+    { label: "Age", cellClassName: "whitespace-nowrap text-slate-700", cell: (bid) => <Age bid={bid} now={now} /> },
+    { label: "Status", cell: (bid) => <BidStatusBadge status={bid.status} /> },
+    { label: "Actions", className: right, cell: actions },
+  ];
+}
+
+function Bidder({ bid }: { bid: BidWithCarrier }) {
+  return (
+    <div className="min-w-0">
+      <p className="font-medium text-slate-900">{bid.carrierName ?? "Unknown"}</p>
+      <p className="text-xs text-slate-600">{bid.carrierCompany ?? "—"}</p>
     </div>
   );
 }
@@ -281,11 +254,33 @@ function Tile({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Signed amount and percent, coloured: below the listed price green, above red (ui.md). */
-function Difference({ diff }: { diff: BidDifference | null }) {
+/** Since the bid's latest amount; "updated" when the carrier changed it after first bidding. */
+function Age({ bid, now }: { bid: BidWithCarrier; now: Date }) {
+  const updated = wasUpdated(bid);
+  return (
+    <span title={updated ? `First bid ${formatAdminDateTime(bid.createdAt)}` : undefined}>
+      {formatAge(bidPlacedAt(bid), now)}
+      {updated && " (updated)"}
+    </span>
+  );
+}
+
+/**
+ * Signed amount and percent against the price the bid was made on, coloured: below
+ * green, above red (ui.md); that price is named when the listing has changed since.
+ */
+function Difference({ diff, current }: { diff: BidDifference | null; current: number }) {
   if (!diff) return <span className="text-slate-500">—</span>;
-  const { pounds, percent } = diff;
-  if (pounds === 0) return <span className="tabular text-slate-700">±£0.00 (0.0%)</span>;
+  const { pounds, percent, reference } = diff;
+  const then = reference !== current ? <span className="block text-xs font-normal text-slate-600">on {formatMoney(reference)} listed</span> : null;
+  if (pounds === 0) {
+    return (
+      <span className="tabular whitespace-nowrap text-slate-700">
+        ±£0.00 (0.0%)
+        {then}
+      </span>
+    );
+  }
   const above = pounds > 0;
   const sign = above ? "+" : "−";
   return (
@@ -293,6 +288,7 @@ function Difference({ diff }: { diff: BidDifference | null }) {
       {sign}
       {formatMoney(Math.abs(pounds))} ({sign}
       {Math.abs(percent).toFixed(1)}%)<span className="sr-only">{above ? " above the listed price" : " below the listed price"}</span>
+      {then}
     </span>
   );
 }

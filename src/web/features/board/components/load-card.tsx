@@ -61,13 +61,14 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
       <div className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_auto] md:items-start">
         {/* route and when */}
         <div className="min-w-0">
+          {/* a long place name (Llanfairpwllgwyngyll…) breaks rather than pushing the page sideways on a phone */}
           <p className="flex flex-wrap items-start gap-x-3 gap-y-1 text-lg font-semibold text-slate-900">
-            <span className="min-w-0">
+            <span className="min-w-0 wrap-anywhere">
               {load.pickupCity}
               {load.pickupState && <span className="block text-xs font-normal text-slate-600">{load.pickupState}</span>}
             </span>
             <ArrowRight className="mt-1.5 h-4 w-4 shrink-0 text-slate-500" aria-label="to" role="img" />
-            <span className="min-w-0">
+            <span className="min-w-0 wrap-anywhere">
               {load.deliveryCity}
               {load.deliveryState && <span className="block text-xs font-normal text-slate-600">{load.deliveryState}</span>}
             </span>

@@ -1,7 +1,7 @@
 // Accept a load (spec §2): "Confirm Load Acceptance", then PATCH …/accept, then
 // "Load Accepted Successfully" with the next steps. One flow for the card and the
 // details dialog; errors are destructive toasts (spec §8).
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { CheckCircle2 } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
 import { Dialog } from "../../../components/ui/dialog";
@@ -19,18 +19,27 @@ export function useAcceptLoadFlow(): { requestAccept: (load: Load) => void; dial
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [accepted, setAccepted] = useState<Load | null>(null);
   const [successOpen, setSuccessOpen] = useState(false);
+  // One request per action (issue 15 #4): both clicks of a double click can arrive
+  // before React re-renders the button as busy, so `accept.isPending` read from this
+  // render is still false for the second; a ref is set at once.
+  const inFlight = useRef(false);
 
   const requestAccept = (load: Load) => {
+    if (inFlight.current) return;
     accept.reset();
     setTarget(load);
     setConfirmOpen(true);
   };
 
   const confirm = () => {
-    if (!target || !user || accept.isPending) return;
+    if (!target || !user || inFlight.current) return;
+    inFlight.current = true;
     accept.mutate(
       { loadId: target.id, userId: user.id },
       {
+        onSettled: () => {
+          inFlight.current = false;
+        },
         onSuccess: (load) => {
           setConfirmOpen(false);
           setAccepted(load ?? target);

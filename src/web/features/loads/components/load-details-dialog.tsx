@@ -19,6 +19,7 @@ import {
   formatDimensions,
   formatMiles,
   formatMoney,
+  formatNumber,
   formatRate,
   formatTimeWindow,
   formatWeight,
@@ -118,7 +119,7 @@ export function LoadDetailsDialog({ loadId, open, onOpenChange, onAccept, onComp
             Load Details
           </TabsTrigger>
           <TabsTrigger value="history" className="flex-1">
-            View History ({views.data?.length ?? 0})
+            View History ({formatNumber(views.data?.total ?? 0)})
           </TabsTrigger>
         </TabsList>
         <TabsContent value="details">{details}</TabsContent>
@@ -172,7 +173,7 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="grid grid-cols-[7rem_1fr] gap-2">
       <dt className="text-slate-600">{label}</dt>
-      <dd className="font-medium break-words text-slate-900">{value}</dd>
+      <dd className="min-w-0 font-medium wrap-anywhere text-slate-900">{value}</dd>
     </div>
   );
 }
@@ -255,6 +256,16 @@ export function LoadDetailsBody({ load }: { load: Load }) {
   );
 }
 
+/** contract: a list answers the newest 1,000 at most; say so rather than truncate silently. */
+function MoreThanShown({ shown, total, what }: { shown?: number; total?: number; what: string }) {
+  if (shown == null || total == null || total <= shown) return null;
+  return (
+    <p className="mt-2 text-sm text-slate-600">
+      Showing the newest {formatNumber(shown)} of {formatNumber(total)} {what}.
+    </p>
+  );
+}
+
 function LoadHistory({ views, events }: { views: ReturnType<typeof useLoadViews>; events: ReturnType<typeof useLoadEvents> }) {
   return (
     <div className="space-y-6">
@@ -271,7 +282,7 @@ function LoadHistory({ views, events }: { views: ReturnType<typeof useLoadViews>
               Retry
             </button>
           </p>
-        ) : !views.data?.length ? (
+        ) : !views.data?.list.length ? (
           <p className="text-sm text-slate-600">No one has viewed this load yet.</p>
         ) : (
           <div className="overflow-x-auto rounded-md border border-slate-200">
@@ -290,7 +301,7 @@ function LoadHistory({ views, events }: { views: ReturnType<typeof useLoadViews>
                 </tr>
               </thead>
               <tbody>
-                {views.data.map((v, i) => (
+                {views.data.list.map((v, i) => (
                   <tr key={`${v.viewedAt}-${i}`} className="border-t border-slate-200">
                     <td className="px-3 py-2">{v.userName ?? "Unknown user"}</td>
                     <td className="px-3 py-2">{v.userCarrier ?? "—"}</td>
@@ -301,6 +312,7 @@ function LoadHistory({ views, events }: { views: ReturnType<typeof useLoadViews>
             </table>
           </div>
         )}
+        <MoreThanShown shown={views.data?.list.length} total={views.data?.total} what="views" />
       </section>
       <section aria-labelledby="load-events-heading">
         <h3 id="load-events-heading" className="mb-2 text-sm font-semibold text-slate-900">
@@ -315,11 +327,11 @@ function LoadHistory({ views, events }: { views: ReturnType<typeof useLoadViews>
               Retry
             </button>
           </p>
-        ) : !events.data?.length ? (
+        ) : !events.data?.list.length ? (
           <p className="text-sm text-slate-600">No status changes recorded yet.</p>
         ) : (
           <ol className="space-y-2">
-            {events.data.map((e) => (
+            {events.data.list.map((e) => (
               <li key={e.id} className="rounded-md border border-slate-200 p-3 text-sm">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-medium text-slate-900">{humanise(e.action)}</span>
@@ -340,6 +352,7 @@ function LoadHistory({ views, events }: { views: ReturnType<typeof useLoadViews>
             ))}
           </ol>
         )}
+        <MoreThanShown shown={events.data?.list.length} total={events.data?.total} what="changes" />
       </section>
     </div>
   );

@@ -6,7 +6,6 @@ import { useForm, type UseFormRegister, type FieldErrors } from "react-hook-form
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowRight, MapPin, Flag } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
-import { podInputSchema } from "@contract/schemas/pod";
 import { Dialog } from "../../../components/ui/dialog";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
@@ -15,6 +14,7 @@ import { toast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api";
 import { useCompletePod } from "../api";
 import { fromLocalInput, toLocalInput } from "../lib/pod-dates";
+import { podFormSchema } from "../lib/pod-form";
 import { PaperworkUpload } from "./paperwork-upload";
 import { UPLOAD_MESSAGES } from "../lib/upload";
 
@@ -24,8 +24,6 @@ export interface CompletePodDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-// spec §5: all four required, with the spec's messages (the same schema the server uses)
-const formSchema = podInputSchema.omit({ signedPaperworkUrl: true });
 type PodForm = {
   pickupSignedBy: string;
   pickupSignedDate: string;
@@ -55,7 +53,7 @@ export function CompletePodDialog({ load, open, onOpenChange }: CompletePodDialo
     reset,
     setError,
     formState: { errors },
-  } = useForm<PodForm>({ resolver: zodResolver(formSchema), defaultValues: valuesFrom(load) });
+  } = useForm<PodForm>({ resolver: zodResolver(podFormSchema), defaultValues: valuesFrom(load) });
 
   // a fresh form each time the dialog opens (a poll must not wipe what is being typed)
   useEffect(() => {

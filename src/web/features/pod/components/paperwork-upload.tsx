@@ -8,7 +8,7 @@ import { Camera, CheckCircle2, FileText, RotateCcw, Upload, WifiOff, X } from "l
 import { UPLOAD_RETRY_DELAYS_MS } from "@contract/constants";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
-import { ACCEPT, checkSelection, UPLOAD_MESSAGES, uploadPaperwork, UploadError } from "../lib/upload";
+import { ACCEPT, checkSelection, refusesFile, UPLOAD_MESSAGES, uploadPaperwork, UploadError } from "../lib/upload";
 
 type UploadState =
   | { kind: "idle" }
@@ -78,9 +78,11 @@ export function PaperworkUpload({ onChange, onBusyChange, existingUrl, disabled 
         onChange(objectPath);
       } catch (e) {
         if ((e as Error).name === "AbortError") return;
+        // the server's message when it gave one ("Storage is full — please try again later")
         const message = e instanceof UploadError ? e.message : UPLOAD_MESSAGES.failed(file.name);
-        // a refusal by the server (wrong type, too large) is final: no file kept, no retry offered
-        if (e instanceof UploadError && !e.retryable) setState({ kind: "idle" });
+        // a refusal of the file (wrong type, too large) is final: no file kept, no retry offered;
+        // storage full or unreachable keeps the file with Retry upload
+        if (refusesFile(e)) setState({ kind: "idle" });
         else setState({ kind: "failed", file, message });
         setError(message);
       } finally {

@@ -1,7 +1,7 @@
 // The upload widget's checks before any byte is sent (spec §5 one file ≤ 10 MB, PDF/JPG/PNG; §8 messages).
 import { describe, expect, it } from "vitest";
 import { UPLOAD_MAX_BYTES } from "@contract/constants";
-import { checkSelection, UPLOAD_MESSAGES } from "./upload";
+import { checkSelection, isRetryableStatus, refusesFile, UPLOAD_MESSAGES, UploadError } from "./upload";
 import { fromLocalInput, toLocalInput } from "./pod-dates";
 
 const file = (name: string, size: number, type: string) => new File([new Uint8Array(size)], name, { type });
@@ -26,6 +26,20 @@ describe("checkSelection", () => {
   it("falls back to the file name when the phone gives a photo no type", () => {
     expect(checkSelection([file("IMG_0001.JPG", 10, "")], null)).toHaveProperty("file");
     expect(checkSelection([file("IMG_0001.heic", 10, "")], null)).toEqual({ error: UPLOAD_MESSAGES.wrongType });
+  });
+});
+
+describe("after a failed upload", () => {
+  it("retries by itself only what may pass in seconds: not a full store (507) or an answer such as 429", () => {
+    expect([500, 502, 503, 504, 408].every(isRetryableStatus)).toBe(true);
+    expect([507, 400, 401, 403, 409, 410, 413, 415, 429].some(isRetryableStatus)).toBe(false);
+  });
+  it("drops the file only when the server refused the file itself; storage full or unreachable keeps it for Retry", () => {
+    expect(refusesFile(new UploadError("File is too large. The maximum size is 10 MB.", false, 413))).toBe(true);
+    expect(refusesFile(new UploadError("Only PDF, JPG or PNG files can be uploaded.", false, 415))).toBe(true);
+    expect(refusesFile(new UploadError("Storage is full — please try again later", false, 507))).toBe(false);
+    expect(refusesFile(new UploadError("File storage can't be reached right now — please try again in a minute", true, 503))).toBe(false);
+    expect(refusesFile(new UploadError("Failed to upload a.pdf", true))).toBe(false);
   });
 });
 

@@ -50,6 +50,20 @@ export class UploadError extends Error {
   }
 }
 
+/**
+ * Worth an automatic retry: the network or the server hiccuped (503 also when
+ * file storage is unreachable). A full store (507) will not clear in seconds and
+ * a 4xx is the server's answer, so neither is retried by itself.
+ */
+export const isRetryableStatus = (status: number): boolean => (status >= 500 && status !== 507) || status === 408;
+
+/**
+ * The server refused the file itself (413 too large, 415 wrong type): final, the
+ * file is dropped. After any other failure (storage full or unreachable, too many
+ * uploads, a lost connection) the file stays with a Retry button.
+ */
+export const refusesFile = (e: unknown): boolean => e instanceof UploadError && (e.status === 413 || e.status === 415);
+
 function serverMessage(text: string): string | undefined {
   try {
     const body = JSON.parse(text) as { error?: unknown };
@@ -72,7 +86,8 @@ export function putWithProgress(url: string, file: File, onProgress: (fraction: 
         onProgress(1);
         return resolve();
       }
-      const retryable = xhr.status >= 500 || xhr.status === 408 || xhr.status === 429;
+      const retryable = isRetryableStatus(xhr.status);
+      // the server's own words ("Storage is full — please try again later"), else ours
       reject(new UploadError(serverMessage(xhr.responseText) ?? UPLOAD_MESSAGES.failed(file.name), retryable, xhr.status));
     };
     xhr.onerror = () => reject(new UploadError(UPLOAD_MESSAGES.failed(file.name), true));
@@ -109,7 +124,8 @@ export interface UploadOptions {
 /**
  * Upload one file: ask for an upload URL, PUT the file; on a network failure try
  * again after each of the spec's delays (0, 1, 3, 5 s), each time with a fresh
- * single-use URL. A refusal by the server (too large, wrong type) is final.
+ * single-use URL. An answer of the server (too large, wrong type, storage full,
+ * too many uploads) is not retried: its message is the error's.
  * Resolves with the objectPath to send as signedPaperworkUrl.
  */
 export async function uploadPaperwork(file: File, opts: UploadOptions): Promise<string> {
@@ -134,7 +150,7 @@ export async function uploadPaperwork(file: File, opts: UploadOptions): Promise<
       if ((e as Error).name === "AbortError") throw e;
       lastError = e;
       const retryable =
-        e instanceof UploadError ? e.retryable : e instanceof ApiError ? e.status >= 500 : true; /* fetch TypeError: network */
+        e instanceof UploadError ? e.retryable : e instanceof ApiError ? isRetryableStatus(e.status) : true; /* fetch TypeError: network */
       if (!retryable) break;
     }
   }

@@ -1,0 +1,96 @@
+// Notifications (contract-beyond "Notifications", issue 16): the bell's list
+// (GET /api/notifications), marking read (POST /api/notifications/read) and the
+// per-type email preferences (GET/PUT /api/notification-preferences).
+// plain English for every check a field does not word itself (issue 15)
+import { z } from "../plain-errors";
+
+/** The ten notification types of the contract, in its order. */
+export const NOTIFICATION_TYPES = [
+  "bid_accepted",
+  "bid_rejected",
+  "load_approved",
+  "load_reset",
+  "load_cancelled",
+  "load_accepted",
+  "bid_placed",
+  "pod_submitted",
+  "registration_pending",
+  "lane_match",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * Every email a user may turn off: the notification types and the available-loads
+ * email (its one-click unsubscribe turns this off; docs/decisions/notifications.md).
+ */
+export const EMAIL_TYPES = [...NOTIFICATION_TYPES, "available_loads"] as const;
+export type EmailType = (typeof EMAIL_TYPES)[number];
+
+/** What each email type is, in the preferences' words. */
+export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
+  bid_accepted: "My bid is accepted",
+  bid_rejected: "My bid is rejected",
+  load_approved: "My booking is approved (with its PO number)",
+  load_reset: "My booking is reset to available",
+  load_cancelled: "My booking is cancelled",
+  load_accepted: "A carrier accepts a load (staff)",
+  bid_placed: "A bid is placed or updated (staff)",
+  pod_submitted: "A carrier completes POD (staff)",
+  registration_pending: "Someone registers (staff)",
+  lane_match: "A load matches my saved search",
+  available_loads: "The available loads email",
+};
+
+/** Types only staff receive: a carrier's preferences do not offer them. */
+export const STAFF_EMAIL_TYPES: readonly EmailType[] = ["load_accepted", "bid_placed", "pod_submitted", "registration_pending"];
+/** Types only carriers receive. */
+export const CARRIER_EMAIL_TYPES: readonly EmailType[] = ["bid_accepted", "bid_rejected", "load_approved", "load_reset", "load_cancelled", "available_loads"];
+
+export interface Notification {
+  id: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  loadId: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export interface NotificationList {
+  items: Notification[];
+  unreadCount: number;
+}
+
+export const NOTIFICATION_LIST_MAX = 200;
+export const NOTIFICATION_LIST_DEFAULT = 50;
+
+export const notificationListQuerySchema = z.object({
+  unread: z.enum(["true", "false"]).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(NOTIFICATION_LIST_MAX, `limit must be at most ${NOTIFICATION_LIST_MAX}`)
+    .default(NOTIFICATION_LIST_DEFAULT),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type NotificationListQuery = z.output<typeof notificationListQuerySchema>;
+
+export const markReadSchema = z
+  .object({
+    ids: z.array(z.string().max(100)).max(1000).optional(),
+  })
+  .strict();
+export type MarkReadInput = z.output<typeof markReadSchema>;
+
+export interface EmailPreferences {
+  email: Record<EmailType, boolean>;
+}
+
+/** PUT: types left out keep their value; an unknown type is refused. */
+export const emailPreferencesInputSchema = z
+  .object({
+    email: z.partialRecord(z.enum(EMAIL_TYPES), z.boolean()),
+  })
+  .strict();
+export type EmailPreferencesInput = z.output<typeof emailPreferencesInputSchema>;

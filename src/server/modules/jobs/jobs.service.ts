@@ -1,0 +1,75 @@
+// The face of the jobs module for other modules. Writing background work
+// (architecture.md "Invariants": every side effect of a change is written in
+// the same transaction as the change): pass the change's transaction as `db`;
+// the job exists exactly when the change committed, and the runners are told at
+// commit (NOTIFY), never for a rollback. Reading and resending jobs for staff.
+import type { DbOrTx } from "../../db/client";
+import type { JobRow } from "../../db/schema";
+import { RETRY_FOR_MS } from "./backoff";
+import {
+  countBatch,
+  findJob as findJobRow,
+  hasWaitingJobs,
+  insertJobs,
+  listJobs as listJobRows,
+  requeueFailedJob,
+  retryWaitingJobsNow,
+  type JobListStatus,
+} from "./jobs.repository";
+
+export type { JobListStatus };
+
+export interface QueueJobsOptions {
+  /** the transaction of the change that causes the work */
+  db: DbOrTx;
+  now: Date;
+  jobs: { kind: string; payload: unknown }[];
+  /** jobs written together, counted together (one bulk email) */
+  batchId?: string | null;
+}
+
+/** Returns the new jobs' ids, in order. */
+export function queueJobs({ db, now, jobs, batchId }: QueueJobsOptions): Promise<{ id: string }[]> {
+  const retryUntil = new Date(now.getTime() + RETRY_FOR_MS);
+  return insertJobs(
+    db,
+    jobs.map((j) => ({ kind: j.kind, payload: j.payload, runAt: now, retryUntil, batchId })),
+  );
+}
+
+/** A failed job written again as new: due now, retried for another RETRY_FOR_MS. Undefined: not a failed job of `kind`. */
+export function resendFailedJob(opts: { db: DbOrTx; id: string; kind: string; now: Date }): Promise<JobRow | undefined> {
+  return requeueFailedJob(opts.db, { id: opts.id, kind: opts.kind, now: opts.now, retryUntil: new Date(opts.now.getTime() + RETRY_FOR_MS) });
+}
+
+/**
+ * Jobs of `kind` waiting out their back-off after an error that starts with
+ * `errorPrefix` are made due now, if `causeIsGone()` says so (asked only when
+ * such jobs exist). Returns how many.
+ */
+export async function retryWaitingJobs(opts: {
+  db: DbOrTx;
+  kind: string;
+  errorPrefix: string;
+  now: () => Date;
+  causeIsGone: () => Promise<boolean>;
+}): Promise<number> {
+  const q = { kind: opts.kind, errorPrefix: opts.errorPrefix };
+  if (!(await hasWaitingJobs(opts.db, { ...q, now: opts.now() }))) return 0;
+  if (!(await opts.causeIsGone())) return 0;
+  return retryWaitingJobsNow(opts.db, { ...q, now: opts.now() });
+}
+
+export function findJob(opts: { db: DbOrTx; id: string }): Promise<JobRow | undefined> {
+  return findJobRow(opts.db, opts.id);
+}
+
+/** One page of a kind's jobs in a state, newest first, and the total before paging. */
+export function listJobs(opts: { db: DbOrTx; kind: string; status: JobListStatus; limit: number; offset: number }) {
+  return listJobRows(opts.db, opts);
+}
+
+/** How many jobs of a batch are queued (and of those, retrying), done and failed. */
+export function countJobBatch(opts: { db: DbOrTx; batchId: string }) {
+  return countBatch(opts.db, opts.batchId);
+}

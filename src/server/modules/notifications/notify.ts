@@ -1,0 +1,139 @@
+// notify(), the one way a notification is made (contract-beyond "Notifications",
+// issue 16). notify() is the one
+// way in: called in the transaction of the event, it writes one notification per
+// recipient (never the actor), one email each through the mail outbox unless the
+// user turned that type off, and a NOTIFY that the live stream delivers to the
+// owner once the transaction commits (PostgreSQL sends NOTIFY only on commit).
+// A rollback leaves nothing. docs/decisions/notifications.md.
+import { sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import type { DbOrTx } from "../../db/client";
+import type { NotificationRow } from "../../db/schema";
+import { iso } from "../../lib/serialize";
+import { queueMail } from "../email/mail-job";
+import { layout } from "../email/templates";
+import type { Notification, NotificationType } from "../../../contract/schemas/notification";
+import { emailOffAmong, findRecipients, insertNotifications, listStaffIds } from "./notifications.repository";
+import { unsubscribeFor, unsubscribeSecret } from "./unsubscribe";
+
+/** The NOTIFY channel of new notifications (payload: {userId, notification}). */
+export const NOTIFICATION_CHANNEL = "notification_created";
+
+const TITLE_MAX = 200;
+const BODY_MAX = 1000;
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type as NotificationType,
+    title: row.title,
+    body: row.body,
+    loadId: row.loadId,
+    createdAt: iso(row.createdAt)!,
+    readAt: iso(row.readAt),
+  };
+}
+
+/** Where a notification about a load opens it in the app (the load's details). */
+export function loadLink(publicUrl: string, loadId: string): string {
+  return `${publicUrl}/?load=${encodeURIComponent(loadId)}`;
+}
+
+export interface NotifyOptions {
+  ctx: AppContext;
+  /** the transaction of the event: the notifications and their mail commit with it or not at all */
+  tx: DbOrTx;
+  type: NotificationType;
+  /** user ids; the actor and repeats are dropped */
+  recipients: readonly (string | null | undefined)[];
+  /** the user who caused the event: never told of their own action */
+  actorId: string | null;
+  loadId: string | null;
+  /**
+   * Plain text naming the load by its number. The caller writes it for these
+   * recipients: it must hold nothing they may not see (load-visibility.ts).
+   */
+  title: string;
+  body: string;
+  /** the email's own kind and subject (registration_pending keeps its "registration-staff" mail) and link */
+  mail?: { kind?: string; subject?: string; link?: { label: string; path: string } };
+}
+
+/** Create the notifications of one event for its recipients. Returns them. */
+export async function notify(opts: NotifyOptions): Promise<Notification[]> {
+  const { ctx, tx, type, actorId, loadId } = opts;
+  const ids = [...new Set(opts.recipients.filter((r): r is string => !!r && r !== actorId))];
+  if (!ids.length) return [];
+  const now = ctx.clock.now();
+  const title = opts.title.slice(0, TITLE_MAX);
+  const body = opts.body.slice(0, BODY_MAX);
+  const rows = await insertNotifications(
+    tx,
+    ids.map((userId) => ({ userId, type, title, body, loadId, createdAt: now })),
+  );
+  const recipients = await findRecipients(tx, ids);
+  const off = await emailOffAmong(tx, type, ids);
+  const secret = await unsubscribeSecret(ctx, tx);
+  const mailed = recipients.filter((r) => !off.has(r.id));
+  if (mailed.length) {
+    await queueMail({
+      ctx,
+      db: tx,
+      messages: mailed.map((r) => {
+        const unsubscribe = unsubscribeFor(ctx, secret, r.id, type);
+        const link = opts.mail?.link ? { label: opts.mail.link.label, href: `${ctx.config.publicUrl}${opts.mail.link.path}` } : undefined;
+        const mail = notificationMail(ctx, { title, body, loadId, unsubscribeUrl: unsubscribe.url, link });
+        return {
+          kind: opts.mail?.kind ?? type.replace(/_/g, "-"),
+          to: r.email,
+          ...mail,
+          subject: opts.mail?.subject ?? mail.subject,
+          triggeredBy: actorId,
+          headers: unsubscribe.headers,
+        };
+      }),
+    });
+  }
+  const items = rows.map(toNotification);
+  // delivered by PostgreSQL at commit, never for a rollback; the live stream sends it to its owner
+  for (const n of rows) {
+    await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${JSON.stringify({ userId: n.userId, notification: toNotification(n) })})`);
+  }
+  return items;
+}
+
+/** Every approved staff user (load_accepted, bid_placed, pod_submitted, registration_pending). */
+export function staffRecipients(tx: DbOrTx): Promise<string[]> {
+  return listStaffIds(tx);
+}
+
+const esc = (s: string): string =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+/** The email of a notification: it says the same as the bell, with a link to the load and the way out. */
+export function notificationMail(
+  ctx: AppContext,
+  n: { title: string; body: string; loadId: string | null; unsubscribeUrl: string; link?: { label: string; href: string } },
+): { subject: string; text: string; html: string } {
+  const brand = { productName: ctx.config.productName, publicUrl: ctx.config.publicUrl };
+  const link = n.link ?? (n.loadId ? { label: "Open the load", href: loadLink(brand.publicUrl, n.loadId) } : null);
+  const text = [
+    n.body,
+    ...(link ? [`${link.label}: ${link.href}`] : []),
+    `Stop these emails: ${n.unsubscribeUrl}`,
+    `— ${brand.productName}`,
+  ].join("\n\n");
+  const p = (t: string) => `<p style="margin:0 0 16px 0;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:22px;color:#1e293b;">${esc(t)}</p>`;
+  const a = (label: string, href: string) =>
+    `<p style="margin:0 0 16px 0;"><a href="${esc(href)}" style="display:inline-block;padding:12px 22px;font-family:Arial,Helvetica,sans-serif;font-size:15px;font-weight:bold;color:#ffffff;background-color:#1e3a8a;text-decoration:none;border-radius:6px;">${esc(label)}</a></p>`;
+  const html = layout(brand, {
+    title: n.title,
+    body: [
+      p(n.body),
+      link ? a(link.label, link.href) : "",
+      `<p style="margin:16px 0 0 0;font-family:Arial,Helvetica,sans-serif;font-size:12px;color:#64748b;"><a href="${esc(n.unsubscribeUrl)}" style="color:#475569;">Stop emails like this one</a> (you can turn them on again in My Profile).</p>`,
+    ].join("\n"),
+  });
+  return { subject: n.title, text: `${text}\n`, html };
+}
+

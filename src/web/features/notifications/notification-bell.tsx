@@ -1,0 +1,120 @@
+// The bell in the header (contract-beyond "Notifications"): the unread count
+// (hidden at 0, announced to screen readers through a polite live region), a
+// list that opens from it (a Radix popover: Tab and Esc work, focus returns to
+// the bell), "Mark all as read", and each item opening its load's details.
+import { useEffect, useRef, useState } from "react";
+import { Popover } from "radix-ui";
+import { Bell } from "lucide-react";
+import type { Notification } from "@contract/schemas/notification";
+import { formatAge } from "../../lib/format";
+import { cn } from "../../lib/cn";
+import { useMarkRead, useNotifications } from "./api";
+
+export function NotificationBell({ onOpenLoad }: { onOpenLoad: (loadId: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const query = useNotifications(true);
+  const markRead = useMarkRead();
+  const unread = query.data?.unreadCount ?? 0;
+  const items = query.data?.items ?? [];
+  const announced = useAnnouncement(unread);
+
+  const openItem = (n: Notification) => {
+    if (!n.readAt) markRead.mutate([n.id]);
+    setOpen(false);
+    if (n.loadId) onOpenLoad(n.loadId);
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
+        className="relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100"
+        data-testid="notification-bell"
+      >
+        <Bell className="h-5 w-5" aria-hidden="true" />
+        <span className="sr-only">{unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}</span>
+        {unread > 0 && (
+          <span
+            aria-hidden="true"
+            data-testid="notification-count"
+            className="absolute right-0.5 top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold leading-none text-white"
+          >
+            {unread > 99 ? "99+" : unread}
+          </span>
+        )}
+      </Popover.Trigger>
+      {/* polite: a new count is read out without interrupting */}
+      <span className="sr-only" aria-live="polite" aria-atomic="true">
+        {announced}
+      </span>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={6}
+          collisionPadding={8}
+          aria-label="Notifications"
+          className="z-50 flex max-h-[min(32rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-16px))] flex-col overflow-hidden rounded-lg border border-slate-200 bg-white text-slate-900 shadow-lg"
+        >
+          <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-3 py-2">
+            <h2 className="text-sm font-semibold">Notifications</h2>
+            <button
+              type="button"
+              disabled={unread === 0 || markRead.isPending}
+              onClick={() => markRead.mutate(undefined)}
+              className="min-h-11 rounded-md px-2 text-sm font-medium text-brand-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
+            >
+              Mark all as read
+            </button>
+          </div>
+          {query.isError && items.length === 0 ? (
+            <p className="px-3 py-6 text-center text-sm text-slate-600">Notifications could not be loaded. They will be tried again shortly.</p>
+          ) : items.length === 0 ? (
+            <p className="px-3 py-6 text-center text-sm text-slate-600">{query.isLoading ? "Loading..." : "No notifications yet"}</p>
+          ) : (
+            <ul className="min-h-0 flex-1 overflow-y-auto" aria-label="Latest notifications">
+              {items.map((n) => (
+                <li key={n.id} className="border-b border-slate-100 last:border-b-0">
+                  <button
+                    type="button"
+                    onClick={() => openItem(n)}
+                    className={cn("block w-full px-3 py-2.5 text-left hover:bg-slate-50 focus-visible:bg-slate-50", !n.readAt && "bg-brand-50/60")}
+                  >
+                    <span className="flex items-start gap-2">
+                      <span
+                        aria-hidden="true"
+                        className={cn("mt-1.5 h-2 w-2 shrink-0 rounded-full", n.readAt ? "bg-transparent" : "bg-brand-700")}
+                      />
+                      <span className="min-w-0 flex-1">
+                        <span className="block text-sm font-semibold [overflow-wrap:anywhere]">
+                          {!n.readAt && <span className="sr-only">Unread: </span>}
+                          {n.title}
+                        </span>
+                        <span className="mt-0.5 block text-sm text-slate-700 [overflow-wrap:anywhere]">{n.body}</span>
+                        <span className="mt-0.5 block text-xs text-slate-500">
+                          {formatAge(n.createdAt)}
+                          {n.loadId ? " · Open the load" : ""}
+                        </span>
+                      </span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+/** What the live region says: nothing at first load, then each change of the unread count. */
+function useAnnouncement(unread: number): string {
+  const [text, setText] = useState("");
+  const last = useRef<number | null>(null);
+  useEffect(() => {
+    if (last.current !== null && last.current !== unread) {
+      setText(unread === 0 ? "No unread notifications" : `${unread} unread ${unread === 1 ? "notification" : "notifications"}`);
+    }
+    last.current = unread;
+  }, [unread]);
+  return text;
+}

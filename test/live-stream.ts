@@ -1,0 +1,51 @@
+// GET /api/live read over real HTTP, for the live and notification tests alike.
+import { request } from "node:http";
+
+/** Open the SSE stream over real HTTP and collect events. */
+export function openStream(port: number, cookie: string) {
+  const events: { event: string; data: string }[] = [];
+  let buffer = "";
+  let status = 0;
+  let ended = false;
+  const req = request({ host: "127.0.0.1", port, path: "/api/live", headers: { cookie } }, (res) => {
+    status = res.statusCode ?? 0;
+    res.on("end", () => (ended = true));
+    res.setEncoding("utf8");
+    res.on("data", (chunk: string) => {
+      buffer += chunk;
+      let i: number;
+      while ((i = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, i);
+        buffer = buffer.slice(i + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event) events.push({ event, data: data ?? "" });
+      }
+    });
+  });
+  req.on("error", () => {});
+  req.end();
+  return {
+    events,
+    status: () => status,
+    /** the server ended the stream */
+    ended: () => ended,
+    async waitEnded(ms = 3000) {
+      const start = Date.now();
+      while (!ended) {
+        if (Date.now() - start > ms) throw new Error(`the stream was still open after ${ms} ms`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return Date.now() - start;
+    },
+    close: () => req.destroy(),
+    async waitFor(pred: (e: { event: string; data: string }) => boolean, ms = 3000) {
+      const start = Date.now();
+      while (!events.some(pred)) {
+        if (Date.now() - start > ms) throw new Error(`no matching event in ${ms} ms: ${JSON.stringify(events)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return Date.now() - start;
+    },
+  };
+}
