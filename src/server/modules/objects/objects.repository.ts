@@ -48,10 +48,14 @@ export async function ticketsIssuedSince(db: DbOrTx, ownerId: string, since: Dat
   return { n: Number(row?.n ?? 0), oldest: row?.oldest ?? null };
 }
 
-/** Withdraw a ticket that was over the rate limit (never handed out). */
-export async function deleteTicket(db: DbOrTx, key: string): Promise<void> {
-  await db.delete(objects).where(and(eq(objects.key, key), isNull(objects.uploadedAt)));
+/**
+ * Serialise one user's ticket issuing to the end of the caller's transaction, in
+ * every process. Namespaced (2 keys) so it cannot meet another advisory lock.
+ */
+export async function lockUploadsOf(tx: DbOrTx, ownerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK_SPACE}, hashtext(${ownerId}))`);
 }
+const UPLOAD_LOCK_SPACE = 7301;
 
 /**
  * Uploads never attached to a load whose URL was issued before `before`, locked

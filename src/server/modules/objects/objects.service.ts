@@ -76,30 +76,33 @@ export const tooManyUploads = (retryAfterS: number) => {
 
 /**
  * POST /api/objects/upload: a single-use upload ticket for the signed-in user, at
- * most UPLOAD_RATE.limit in any UPLOAD_RATE.windowMs. The ticket row is the count:
- * it is written first and counted after, so simultaneous requests in any number
- * of processes each see the others (the limit can be undershot in a race, never
- * overshot); one over the limit is withdrawn and answered 429 with Retry-After
- * = when the oldest ticket in the window leaves it.
+ * most UPLOAD_RATE.limit in any UPLOAD_RATE.windowMs. Count and insert run in one
+ * transaction behind a per-user advisory lock, so simultaneous requests in any
+ * number of processes are counted one after another: exactly the limit is issued,
+ * never more and never fewer (insert-then-count let a burst refuse every request).
+ * One over the limit is answered 429 with Retry-After = when the oldest ticket in
+ * the window leaves it.
  */
 export async function createUploadTicket(opts: { ctx: AppContext; user: UserRow }): Promise<{ uploadURL: string; objectPath: string }> {
   const { ctx, user } = opts;
   const now = ctx.clock.now();
   const token = randomToken(32);
   const key = randomUUID();
-  await repo.insertUploadTicket(ctx.db, {
-    key,
-    ownerId: user.id,
-    tokenHash: sha256(token),
-    expiresAt: new Date(now.getTime() + UPLOAD_TTL_MS),
-    now,
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockUploadsOf(tx, user.id);
+    const issued = await repo.ticketsIssuedSince(tx, user.id, new Date(now.getTime() - UPLOAD_RATE.windowMs));
+    if (issued.n >= UPLOAD_RATE.limit) {
+      const freeAt = (issued.oldest ?? now).getTime() + UPLOAD_RATE.windowMs;
+      throw tooManyUploads(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+    }
+    await repo.insertUploadTicket(tx, {
+      key,
+      ownerId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + UPLOAD_TTL_MS),
+      now,
+    });
   });
-  const issued = await repo.ticketsIssuedSince(ctx.db, user.id, new Date(now.getTime() - UPLOAD_RATE.windowMs));
-  if (issued.n > UPLOAD_RATE.limit) {
-    await repo.deleteTicket(ctx.db, key);
-    const freeAt = (issued.oldest ?? now).getTime() + UPLOAD_RATE.windowMs;
-    throw tooManyUploads(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
-  }
   // Relative: it works behind any proxy or dev server on the page's own origin.
   return { uploadURL: `${UPLOAD_PATH}${token}`, objectPath: `/objects/${key}` };
 }
