@@ -1,0 +1,194 @@
+// Carrier companies and compliance (contract-beyond "Carrier compliance", issue 17):
+// the company record, its UK identifiers, its insurance and FORS documents, the
+// compliance status computed from them, and the two staff settings that enforce it.
+// plain English for every check a field does not word itself (issue 15)
+import { z } from "../plain-errors";
+import { FORS_LEVELS, type ForsLevel } from "../constants";
+import { pageQuerySchema } from "./page";
+
+// ------------------------------------------------------------------ formats
+
+/** Companies House number: 8 characters, 8 digits or 2 letters and 6 digits (e.g. 01234567, SC123456). */
+export const COMPANY_NUMBER_RE = /^(?:\d{8}|[A-Z]{2}\d{6})$/;
+/** GB VAT number: GB and 9 or 12 digits (spaces allowed on the way in, e.g. GB 123 4567 89). */
+export const VAT_NUMBER_RE = /^GB(?:\d{9}|\d{12})$/;
+/** Operator licence (GB goods vehicle): 2 letters (traffic area and licence type) and 7 digits, e.g. OB1234567. */
+export const OPERATOR_LICENCE_RE = /^[A-Z]{2}\d{7}$/;
+
+export const COMPANY_MSG = {
+  companyNumber: "Companies House number must be 8 digits, or 2 letters and 6 digits (e.g. 01234567 or SC123456)",
+  vatNumber: "VAT number must be GB followed by 9 or 12 digits (e.g. GB123456789)",
+  operatorLicence: "Operator licence number must be 2 letters and 7 digits (e.g. OB1234567)",
+  forsLevel: "FORS level must be Bronze, Silver, Gold or none",
+  name: "Please enter the company name",
+  onlyStaffRename: "Only staff can rename a company.",
+  expiresInPast: "The expiry date must be today or later",
+  expiresOn: "Please enter the expiry date as YYYY-MM-DD",
+  reasonRequired: "Please give a reason, so the carrier knows what to fix",
+  notCompliant: "Your insurance documents must be verified before you can book loads.",
+} as const;
+
+/** The 409 when a load needs a FORS level above the company's verified one (contract: "naming the level required"). */
+export const forsRequiredMessage = (level: ForsLevel): string => `This load needs FORS ${level} or above. Upload a verified FORS ${level} certificate to book it.`;
+
+/** Upper-case, spaces removed: how the identifiers are stored and compared. */
+export const compactId = (v: string): string => v.replace(/\s+/g, "").toUpperCase();
+
+const identifier = (re: RegExp, message: string) =>
+  z
+    .string()
+    .max(40, message)
+    .transform(compactId)
+    .refine((v) => v === "" || re.test(v), message);
+
+export const companyNumberSchema = identifier(COMPANY_NUMBER_RE, COMPANY_MSG.companyNumber);
+export const vatNumberSchema = identifier(VAT_NUMBER_RE, COMPANY_MSG.vatNumber);
+export const operatorLicenceSchema = identifier(OPERATOR_LICENCE_RE, COMPANY_MSG.operatorLicence);
+export const forsLevelSchema = z.enum(FORS_LEVELS, { error: COMPANY_MSG.forsLevel });
+
+/** FORS levels in order: a load needing Silver may go to Silver or Gold. */
+export const FORS_RANK: Record<ForsLevel, number> = { "": 0, Bronze: 1, Silver: 2, Gold: 3 };
+export const forsMeets = (held: ForsLevel, required: ForsLevel): boolean => FORS_RANK[held] >= FORS_RANK[required];
+
+// ------------------------------------------------------------------ company
+
+export const COMPLIANCE_STATUSES = ["compliant", "expiring", "non_compliant"] as const;
+export type ComplianceStatus = (typeof COMPLIANCE_STATUSES)[number];
+export const COMPLIANCE_LABELS: Record<ComplianceStatus, string> = {
+  compliant: "Compliant",
+  expiring: "Insurance expiring",
+  non_compliant: "Not compliant",
+};
+
+export interface Company {
+  id: string;
+  name: string;
+  companyNumber: string;
+  vatNumber: string;
+  operatorLicence: string;
+  /** as claimed by the company */
+  forsLevel: ForsLevel;
+  /** the level backed by a verified, unexpired FORS certificate ("" when none) */
+  verifiedForsLevel: ForsLevel;
+  compliance: ComplianceStatus;
+  memberCount: number;
+  createdAt: string;
+}
+
+/** PUT /api/companies/{id}: members and staff edit the profile; only staff change `name` (a member's changed name → 403). */
+export const companyUpdateSchema = z.object({
+  name: z.string().trim().min(1, COMPANY_MSG.name).max(200).optional(),
+  companyNumber: companyNumberSchema.optional(),
+  vatNumber: vatNumberSchema.optional(),
+  operatorLicence: operatorLicenceSchema.optional(),
+  forsLevel: forsLevelSchema.optional(),
+});
+export type CompanyUpdate = z.input<typeof companyUpdateSchema>;
+
+/** POST /api/companies/{id}/merge {intoId}: staff fold this company into another (members, bookings and documents move). */
+export const companyMergeSchema = z.object({ intoId: z.uuid("Please choose the company to merge into") });
+
+/** PUT /api/users/{id}/company {companyId}: staff move a carrier user to another company. */
+export const moveUserSchema = z.object({ companyId: z.uuid("Please choose a company") });
+
+export const COMPANY_SORT_KEYS = ["name", "memberCount", "compliance", "createdAt"] as const;
+export const companyListQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(200).optional(),
+  compliance: z.enum(COMPLIANCE_STATUSES).optional(),
+});
+export type CompanyListQuery = z.output<typeof companyListQuerySchema>;
+
+// ------------------------------------------------------------------ documents
+
+export const DOCUMENT_KINDS = ["vehicle_insurance", "goods_in_transit", "public_liability", "operator_licence", "fors_certificate"] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
+  vehicle_insurance: "Vehicle insurance",
+  goods_in_transit: "Goods in transit insurance",
+  public_liability: "Public liability insurance",
+  operator_licence: "Operator licence",
+  fors_certificate: "FORS certificate",
+};
+/** The two documents compliance needs (contract). */
+export const REQUIRED_DOCUMENT_KINDS = ["vehicle_insurance", "goods_in_transit"] as const satisfies readonly DocumentKind[];
+
+export const DOCUMENT_STATUSES = ["pending", "verified", "rejected"] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = { pending: "Waiting for review", verified: "Verified", rejected: "Rejected" };
+
+export interface CompanyDocument {
+  id: string;
+  companyId: string;
+  kind: DocumentKind;
+  objectPath: string;
+  /** YYYY-MM-DD, a UK calendar day */
+  expiresOn: string;
+  /** pounds, for insurance cover */
+  coverAmount: number | null;
+  status: DocumentStatus;
+  reason: string | null;
+  uploadedBy: string | null;
+  uploadedAt: string;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+}
+
+const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, COMPANY_MSG.expiresOn);
+
+/**
+ * POST /api/companies/{id}/documents: the file first through POST /api/objects/upload.
+ * `expiresOn` in the past (UK calendar day) → 400: the server checks it against its clock.
+ */
+export const documentCreateSchema = z.object({
+  kind: z.enum(DOCUMENT_KINDS, { error: "Please choose the kind of document" }),
+  objectPath: z.string().regex(/^\/objects\/[0-9a-f-]{36}$/, "Please upload the document first"),
+  expiresOn: ymd,
+  coverAmount: z.number().positive("Cover must be more than £0").max(1_000_000_000).nullable().optional(),
+});
+export type DocumentCreate = z.input<typeof documentCreateSchema>;
+
+export const documentRejectSchema = z.object({ reason: z.string().trim().min(1, COMPANY_MSG.reasonRequired).max(500) });
+
+// ------------------------------------------------------------------ settings
+
+/** GET|PUT /api/admin/compliance-settings: both default false, so an existing network keeps working after upgrade. */
+export const complianceSettingsSchema = z.object({ requireCompliance: z.boolean(), enforceFors: z.boolean() });
+export type ComplianceSettings = z.infer<typeof complianceSettingsSchema>;
+
+/** Days before expiry a reminder goes out (and on the day itself, 0). */
+export const REMINDER_DAYS = [30, 7, 0] as const;
+/** `expiring`: a required document expires within this many days. */
+export const EXPIRING_WITHIN_DAYS = 30;
+
+/**
+ * The contract's compliance status, from a company's documents, on `today`
+ * (a UK calendar day, YYYY-MM-DD): the same function everywhere.
+ * A document is good until the end of its expiry day.
+ */
+export function complianceOf(docs: Pick<CompanyDocument, "kind" | "status" | "expiresOn">[], today: string): ComplianceStatus {
+  const horizon = addDays(today, EXPIRING_WITHIN_DAYS);
+  let expiring = false;
+  for (const kind of REQUIRED_DOCUMENT_KINDS) {
+    const good = docs.filter((d) => d.kind === kind && d.status === "verified" && d.expiresOn >= today);
+    if (good.length === 0) return "non_compliant";
+    const latest = good.reduce((a, b) => (a.expiresOn >= b.expiresOn ? a : b));
+    if (latest.expiresOn <= horizon) expiring = true;
+  }
+  return expiring ? "expiring" : "compliant";
+}
+
+/**
+ * The verified FORS level (contract): the company's claimed `forsLevel` while a
+ * verified, unexpired FORS certificate is on file, else none. A member who changes
+ * the claimed level sends the certificate back for review (docs/decisions/compliance.md).
+ */
+export function verifiedForsOf(claimed: ForsLevel, docs: Pick<CompanyDocument, "kind" | "status" | "expiresOn">[], today: string): ForsLevel {
+  return docs.some((d) => d.kind === "fors_certificate" && d.status === "verified" && d.expiresOn >= today) ? claimed : "";
+}
+
+/** YYYY-MM-DD plus n calendar days (UTC arithmetic on a date with no time: no DST edge). */
+export function addDays(ymdDate: string, n: number): string {
+  const d = new Date(`${ymdDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
