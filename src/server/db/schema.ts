@@ -15,6 +15,8 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  date,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -30,6 +32,8 @@ export const users = pgTable(
     password: text("password").notNull(),
     name: text("name").notNull(),
     carrierName: text("carrier_name"),
+    // the carrier company (issue 17); kept equal to the company whose name matches carrierName
+    companyId: uuid("company_id").references((): AnyPgColumn => companies.id, { onDelete: "set null" }),
     contactNumber: text("contact_number"),
     role: text("role").notNull().default("carrier"),
     isAdmin: boolean("is_admin").notNull().default(false),
@@ -44,6 +48,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     index("users_carrier_name_idx").on(t.carrierName),
+    index("users_company_idx").on(t.companyId),
     index("users_pending_idx").on(t.createdAt).where(sql`${t.isApproved} = false`),
   ],
 );
@@ -434,3 +439,77 @@ export const laneDigests = pgTable("lane_digests", {
 });
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
+
+// ---------------------------------------------------------------- carrier companies (issue 17)
+
+// A haulier as a record of its own (contract-beyond "Carrier compliance"). Its users
+// are those whose carrierName matches `name` case-insensitively, trimmed: `name_key`
+// is that match, unique, so two companies can never claim the same users.
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    nameKey: text("name_key").notNull(),
+    companyNumber: text("company_number").notNull().default(""),
+    vatNumber: text("vat_number").notNull().default(""),
+    operatorLicence: text("operator_licence").notNull().default(""),
+    forsLevel: text("fors_level").notNull().default(""),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex("companies_name_key").on(t.nameKey)],
+);
+
+// Insurance, licence and FORS papers on file. The file is an upload (objects),
+// served like POD paperwork: to the company's members and staff only.
+export const companyDocuments = pgTable(
+  "company_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    objectPath: text("object_path").notNull(),
+    // a UK calendar day: the document is good to the end of it
+    expiresOn: date("expires_on", { mode: "string" }).notNull(),
+    coverAmount: numeric("cover_amount", { precision: 14, scale: 2 }),
+    status: text("status").notNull().default("pending"),
+    reason: text("reason"),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    uploadedAt: ts("uploaded_at").notNull().defaultNow(),
+    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: ts("reviewed_at"),
+  },
+  (t) => [
+    index("company_documents_company_idx").on(t.companyId, t.uploadedAt.desc()),
+    index("company_documents_expiry_idx").on(t.expiresOn).where(sql`${t.status} = 'verified'`),
+    index("company_documents_pending_idx").on(t.uploadedAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+// One reminder per document and day-count (30, 7, 0), whichever process gets there
+// first: the insert that wins (ON CONFLICT DO NOTHING) is the one that notifies.
+export const documentReminders = pgTable(
+  "document_reminders",
+  {
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => companyDocuments.id, { onDelete: "cascade" }),
+    daysBefore: integer("days_before").notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.daysBefore] })],
+);
+
+// The two compliance switches (one row; both default off so an upgrade changes nothing).
+export const complianceSettings = pgTable("compliance_settings", {
+  id: integer("id").primaryKey().default(1),
+  requireCompliance: boolean("require_compliance").notNull().default(false),
+  enforceFors: boolean("enforce_fors").notNull().default(false),
+  updatedAt: updated(),
+});
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type CompanyDocumentRow = typeof companyDocuments.$inferSelect;
