@@ -1,0 +1,1 @@
+CREATE INDEX "loads_lane_idx" ON "loads" USING btree (substring("pickup_zip" from '^[A-Z]+'),substring("delivery_zip" from '^[A-Z]+'),"accepted_at") WHERE "loads"."accepted_at" is not null;
