@@ -1,10 +1,11 @@
 // The user menu (spec §2 header): initials avatar; name, email and carrier name;
-// My Profile, Change Password, Log out. The dialogs live outside the menu so they
-// keep focus after it closes.
+// My Profile, Change Password, Saved searches, Company (carriers, issue 17), Log
+// out. The dialogs live outside the menu so they keep focus after it closes.
 import { useState } from "react";
-import { Bookmark, KeyRound, LogOut, UserRound } from "lucide-react";
+import { Bookmark, Building2, KeyRound, LogOut, UserRound } from "lucide-react";
 import { useLocation } from "wouter";
 import type { User } from "@contract/schemas/user";
+import { isStaffRole } from "@contract/constants";
 import { initials } from "../lib/format";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
 import { Later, lazyNamed } from "../lib/lazy";
@@ -55,6 +56,13 @@ export function UserMenu({ user }: { user: User }) {
             <Bookmark className="h-4 w-4" aria-hidden="true" />
             Saved searches
           </DropdownMenuItem>
+          {/* a carrier's company: its documents and compliance (issue 17); staff manage companies in Admin */}
+          {!isStaffRole(user) && (
+            <DropdownMenuItem onSelect={() => navigate("/company")}>
+              <Building2 className="h-4 w-4" aria-hidden="true" />
+              Company
+            </DropdownMenuItem>
+          )}
           <DropdownMenuSeparator />
           <DropdownMenuItem destructive disabled={logout.isPending} onSelect={() => logout.mutate()}>
             <LogOut className="h-4 w-4" aria-hidden="true" />

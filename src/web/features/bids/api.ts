@@ -6,6 +6,7 @@ import type { Bid, BidInput, BidWithCarrier, LoadWithPendingBids } from "@contra
 import { api, ApiError, fetchIdempotent, getWithEtag, newIdempotencyKey } from "../../lib/api";
 import { pageQuery, type PageParams } from "../admin/components/table-pager";
 import { OWN_BIDS_KEY } from "./use-own-bids";
+import { refreshComplianceOn409 } from "../companies/api/compliance-me";
 
 export const ADMIN_BIDS_KEY = ["/api/admin/bids"] as const;
 const LOADS_KEY = ["/api/loads"] as const;
@@ -32,6 +33,8 @@ export function useSubmitBid() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: submitBid,
+    // a 409 may be the compliance or FORS rule (issue 17): the board's reasons were out of date
+    onError: (err) => refreshComplianceOn409(qc, err),
     onSuccess: async () => {
       await Promise.all([qc.invalidateQueries({ queryKey: LOADS_KEY }), qc.invalidateQueries({ queryKey: OWN_BIDS_KEY })]);
     },

@@ -17,6 +17,9 @@ import { MyBidsPanel } from "../bids/components/my-bids-panel";
 import { pendingBidFor, useOwnBids } from "../bids/use-own-bids";
 import { useLoads, useStats } from "../loads/api";
 import { Later, lazyNamed } from "../../lib/lazy";
+import { useComplianceMe } from "../companies/api/compliance-me";
+import { boardNotice, bookingBlock } from "../companies/booking-block";
+import { BoardComplianceNotice } from "../companies/components/board-compliance-notice";
 
 // opened on demand: their code (forms, validation, upload) loads on first use
 const NO_LOADS: Load[] = [];
@@ -83,6 +86,9 @@ function LoadBoard() {
   const ownBids = useOwnBids();
   const online = useOnline();
   const accept = useAcceptLoadFlow();
+  // issue 17: one cached status for the whole board; each card's reason is worked out from it and the load
+  const compliance = useComplianceMe();
+  const notice = boardNotice(compliance.data);
 
   const [details, setDetails] = useState<{ load: Load; open: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -113,6 +119,8 @@ function LoadBoard() {
           You are offline. The board will update again when the connection is back.
         </p>
       )}
+
+      {notice && <BoardComplianceNotice notice={notice} />}
 
       {/* count and the refetch indicator share one line of fixed height: no layout jump (ui.md);
           the sort sits beside them from sm up, under them on a phone, full width for a thumb */}
@@ -183,6 +191,7 @@ function LoadBoard() {
                 onBid={openBid}
                 onViewDetails={(l) => setDetails({ load: l, open: true })}
                 onCompletePod={openPod}
+                block={bookingBlock(compliance.data, load)}
               />
             </li>
           ))}
@@ -206,6 +215,7 @@ function LoadBoard() {
             onOpenChange={(open) => setDetails((d) => (d ? { ...d, open } : d))}
             onAccept={accept.requestAccept}
             onCompletePod={openPod}
+            block={bookingBlock(compliance.data, details.load)}
           />
         )}
         {bid && (

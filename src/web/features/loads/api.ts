@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { POLL } from "@contract/constants";
 import type { Load, LoadEvent, LoadView, Stats } from "@contract/schemas/load";
 import { api, getWithEtag, newIdempotencyKey } from "../../lib/api";
+import { refreshComplianceOn409 } from "../companies/api/compliance-me";
 
 export const LOADS_KEY = ["/api/loads"] as const;
 export const STATS_KEY = ["/api/stats"] as const;
@@ -102,6 +103,8 @@ export function useAcceptLoad() {
   return useMutation({
     mutationFn: ({ loadId, userId }: { loadId: string; userId: string }) =>
       api.patch<Load>(`/api/loads/${encodeURIComponent(loadId)}/accept`, { userId }, { idempotencyKey: newIdempotencyKey() }),
+    // a 409 may be the compliance or FORS rule (issue 17): the board's reasons were out of date
+    onError: (err) => refreshComplianceOn409(qc, err),
     onSettled: async () => {
       await Promise.all([
         qc.invalidateQueries({ queryKey: LOADS_KEY }),

@@ -11,6 +11,8 @@ import { Button } from "../../../components/ui/button";
 import { LoadStatusBadge } from "../../../components/load-status-badge";
 import { formatMiles, formatMoney, formatRate, formatTimeWindow, formatWeight } from "../../../lib/format";
 import { canAcceptLoad, canBidOnLoad, canCompletePod, loadFeatureBadges, rateOf, unavailableLabel } from "../../loads/load-rules";
+import type { BookingBlock } from "../../companies/booking-block";
+import { BookingBlockNote } from "../../companies/components/booking-block-note";
 
 export interface LoadCardProps {
   load: Load;
@@ -20,17 +22,25 @@ export interface LoadCardProps {
   onBid?: (load: Load) => void;
   onViewDetails: (load: Load) => void;
   onCompletePod?: (load: Load) => void;
+  /**
+   * why this carrier cannot book the load (companies/booking-block.ts, issue 17):
+   * Accept and Bid stay in place, disabled, with the reason in words under them
+   */
+  block?: BookingBlock | null;
 }
 
 const BADGE_TONES: Record<string, BadgeTone> = { urgent: "red", fors: "blue", adr: "amber", temp: "blue" };
 
-export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onCompletePod }: LoadCardProps) {
+export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onCompletePod, block }: LoadCardProps) {
   const headingId = useId();
+  const blockId = useId();
   const rate = rateOf(load);
   const badges = loadFeatureBadges(load);
   const showAccept = !!onAccept && canAcceptLoad(load);
   const showBid = !!onBid && canBidOnLoad(load);
   const showCompletePod = !!onCompletePod && canCompletePod(load);
+  // only a load the carrier could otherwise book says why they cannot
+  const blocked = block && (showAccept || showBid) ? block : null;
 
   return (
     <article
@@ -118,9 +128,17 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
 
       </div>
 
+      {blocked && <BookingBlockNote block={blocked} id={blockId} compact className="mt-4" />}
+
       <div className="mt-4 flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:flex-wrap sm:justify-end">
         {showAccept ? (
-          <Button variant="success" onClick={() => onAccept!(load)} aria-describedby={headingId} className="w-full sm:w-auto">
+          <Button
+            variant="success"
+            onClick={() => onAccept!(load)}
+            disabled={!!blocked}
+            aria-describedby={blocked ? `${headingId} ${blockId}` : headingId}
+            className="w-full sm:w-auto"
+          >
             Accept Load
           </Button>
         ) : (
@@ -131,7 +149,13 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
           )
         )}
         {showBid && (
-          <Button variant="outline" onClick={() => onBid!(load)} aria-describedby={headingId} className="w-full sm:w-auto">
+          <Button
+            variant="outline"
+            onClick={() => onBid!(load)}
+            disabled={!!blocked}
+            aria-describedby={blocked ? `${headingId} ${blockId}` : headingId}
+            className="w-full sm:w-auto"
+          >
             <Gavel className="h-4 w-4" aria-hidden="true" />
             {pendingBid ? "Update Bid" : "Place Bid"}
           </Button>

@@ -3,7 +3,7 @@
 // dashboard. Opening it records a view (spec §6). Private fields (addresses,
 // postcodes, contacts, references, PO number) are shown only when the server sent
 // them: redaction is the server's job (contract "Roles").
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { ClipboardCheck, FileText, Info, MapPin, Package, Truck } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
 import { Dialog } from "../../../components/ui/dialog";
@@ -28,6 +28,8 @@ import { useAuth } from "../../auth/use-auth";
 import { PodDocumentDialog } from "../../pod/components/pod-document-dialog";
 import { useLoad, useLoadEvents, useLoadViews, useRecordView } from "../api";
 import { canAcceptLoad, canCompletePod, canGeneratePod, loadFeatureBadges, rateOf } from "../load-rules";
+import type { BookingBlock } from "../../companies/booking-block";
+import { BookingBlockNote } from "../../companies/components/booking-block-note";
 
 export interface LoadDetailsDialogProps {
   loadId: string | null;
@@ -39,9 +41,12 @@ export interface LoadDetailsDialogProps {
   onCompletePod?: (load: Load) => void;
   /** the load as the list already has it, shown until the fresh copy arrives */
   initialLoad?: Load;
+  /** why the carrier cannot book this load (issue 17): Accept Load disabled, the reason and what to do above the details */
+  block?: BookingBlock | null;
 }
 
-export function LoadDetailsDialog({ loadId, open, onOpenChange, onAccept, onCompletePod, initialLoad }: LoadDetailsDialogProps) {
+export function LoadDetailsDialog({ loadId, open, onOpenChange, onAccept, onCompletePod, initialLoad, block }: LoadDetailsDialogProps) {
+  const blockId = useId();
   const { isStaff } = useAuth();
   const query = useLoad(open ? loadId : null);
   const load = query.data ?? (initialLoad && initialLoad.id === loadId ? initialLoad : undefined);
@@ -67,6 +72,7 @@ export function LoadDetailsDialog({ loadId, open, onOpenChange, onAccept, onComp
 
   const title = load ? `Load Details - #${load.loadNumber}` : "Load Details";
   const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const blocked = load && onAccept && canAcceptLoad(load) && block ? block : null;
 
   const footer = load ? (
     <>
@@ -94,6 +100,8 @@ export function LoadDetailsDialog({ loadId, open, onOpenChange, onAccept, onComp
       {onAccept && canAcceptLoad(load) && (
         <Button
           variant="success"
+          disabled={!!blocked}
+          aria-describedby={blocked ? blockId : undefined}
           onClick={() => {
             onOpenChange(false);
             onAccept(load);
@@ -111,7 +119,12 @@ export function LoadDetailsDialog({ loadId, open, onOpenChange, onAccept, onComp
 
   let body: ReactNode;
   if (load) {
-    const details = <LoadDetailsBody load={load} />;
+    const details = (
+      <>
+        {blocked && <BookingBlockNote block={blocked} id={blockId} className="mb-4" />}
+        <LoadDetailsBody load={load} />
+      </>
+    );
     body = isStaff ? (
       <Tabs defaultValue="details">
         <TabsList aria-label="Load information">

@@ -24,7 +24,25 @@ export interface PaperworkUploadProps {
   /** the paperwork already attached to the load, if any */
   existingUrl?: string | null;
   disabled?: boolean;
+  /** the words of the field, for another paperwork than the POD's (a company's insurance: features/companies) */
+  labels?: PaperworkUploadLabels;
 }
+
+export interface PaperworkUploadLabels {
+  legend: string;
+  hint: string;
+  /** accessible name of the camera input */
+  camera: string;
+  /** accessible name of the file input */
+  choose: string;
+}
+
+const POD_LABELS: PaperworkUploadLabels = {
+  legend: "Signed paperwork",
+  hint: "One PDF, JPG or PNG file, up to 10 MB. On a phone, take a photo of the signed paperwork.",
+  camera: "Take a photo of the signed paperwork",
+  choose: "Choose signed paperwork file",
+};
 
 function subscribeOnline(cb: () => void) {
   window.addEventListener("online", cb);
@@ -43,7 +61,7 @@ export const useOnline = () =>
 
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
-export function PaperworkUpload({ onChange, onBusyChange, existingUrl, disabled }: PaperworkUploadProps) {
+export function PaperworkUpload({ onChange, onBusyChange, existingUrl, disabled, labels = POD_LABELS }: PaperworkUploadProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -122,9 +140,9 @@ export function PaperworkUpload({ onChange, onBusyChange, existingUrl, disabled 
 
   return (
     <fieldset className="space-y-3" aria-describedby={`${hintId}${error ? ` ${errorId}` : ""}`}>
-      <legend className="text-base font-semibold text-slate-900">Signed paperwork</legend>
+      <legend className="text-base font-semibold text-slate-900">{labels.legend}</legend>
       <p id={hintId} className="text-sm text-slate-600">
-        One PDF, JPG or PNG file, up to 10 MB. On a phone, take a photo of the signed paperwork.
+        {labels.hint}
       </p>
       {existingUrl && state.kind === "idle" && (
         <p className="flex items-center gap-2 text-sm text-slate-700">
@@ -172,7 +190,7 @@ export function PaperworkUpload({ onChange, onBusyChange, existingUrl, disabled 
           capture="environment"
           className="sr-only"
           tabIndex={-1}
-          aria-label="Take a photo of the signed paperwork"
+          aria-label={labels.camera}
           onChange={(e) => {
             select(Array.from(e.target.files ?? []));
             e.target.value = "";
@@ -184,7 +202,7 @@ export function PaperworkUpload({ onChange, onBusyChange, existingUrl, disabled 
           accept={ACCEPT}
           className="sr-only"
           tabIndex={-1}
-          aria-label="Choose signed paperwork file"
+          aria-label={labels.choose}
           onChange={(e) => {
             select(Array.from(e.target.files ?? []));
             e.target.value = "";
