@@ -30,6 +30,8 @@ import { registerStatsRoutes } from "./modules/stats/stats.routes";
 import { registerLiveRoutes } from "./modules/live/live.routes";
 import { registerSavedSearchesRoutes } from "./modules/saved-searches/saved-searches.routes";
 import { registerNotificationsRoutes } from "./modules/notifications/notifications.routes";
+import { registerDocumentsRoutes } from "./modules/companies/documents.routes";
+import { registerComplianceRoutes } from "./modules/companies/compliance.routes";
 
 export { WEB_DIST } from "./lib/paths";
 import { WEB_DIST } from "./lib/paths";
@@ -138,6 +140,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     registerLiveRoutes,
     registerSavedSearchesRoutes,
     registerNotificationsRoutes,
+    registerDocumentsRoutes,
+    registerComplianceRoutes,
   ]) {
     await register(app, ctx);
   }

@@ -26,6 +26,11 @@ export const COMPANY_MSG = {
   expiresOn: "Please enter the expiry date as YYYY-MM-DD",
   reasonRequired: "Please give a reason, so the carrier knows what to fix",
   notCompliant: "Your insurance documents must be verified before you can book loads.",
+  // our additions (docs/decisions/compliance.md)
+  bidderNotCompliant: "This carrier's insurance documents must be verified before the load can be booked to them.",
+  uploadNotUsable: "Please upload the document first (a file you uploaded that is not attached to anything else)",
+  documentNotPending: "Only a document waiting for review can be verified or rejected",
+  documentView: "view must be pending, expiring or expired",
 } as const;
 
 /** The 409 when a load needs a FORS level above the company's verified one (contract: "naming the level required"). */
@@ -191,4 +196,50 @@ export function addDays(ymdDate: string, n: number): string {
   const d = new Date(`${ymdDate}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
+}
+
+// ------------------------------------------------------------------ our additions (docs/decisions/compliance.md)
+
+/** The 409 when staff award a bid to a carrier below the load's FORS requirement. */
+export const bidderForsRequiredMessage = (level: ForsLevel): string => `This load needs FORS ${level} or above, and this carrier has no verified FORS ${level} certificate.`;
+
+/**
+ * GET /api/documents?view=… (staff): the Compliance tab's three lists. pending: waiting
+ * for review, oldest first; expiring: a company's latest verified document of a kind
+ * that expires within 30 days, soonest first; expired: one that has expired, most
+ * recent first. A document superseded by a later-expiring verified one of the same
+ * kind is in neither of the last two.
+ */
+export const DOCUMENT_VIEWS = ["pending", "expiring", "expired"] as const;
+export type DocumentView = (typeof DOCUMENT_VIEWS)[number];
+export const documentListQuerySchema = pageQuerySchema.extend({
+  view: z.enum(DOCUMENT_VIEWS, { error: COMPANY_MSG.documentView }).default("pending"),
+});
+export type DocumentListQuery = z.output<typeof documentListQuerySchema>;
+
+/** A row of the Compliance tab: the document, its company, who uploaded it, and whether a newer one of its kind waits for review. */
+export interface ReviewDocument extends CompanyDocument {
+  companyName: string;
+  uploadedByName: string | null;
+  replacementPending: boolean;
+}
+
+/** GET /api/compliance/summary (staff): the counts of the three lists, for the tab title. */
+export interface ComplianceSummary {
+  pending: number;
+  expiring: number;
+  expired: number;
+}
+
+/**
+ * GET /api/compliance/me (signed in): what the board needs to explain a refusal before
+ * the carrier presses a button. Staff and users without a company: companyId and
+ * compliance null, verifiedForsLevel "".
+ */
+export interface ComplianceMe {
+  companyId: string | null;
+  compliance: ComplianceStatus | null;
+  verifiedForsLevel: ForsLevel;
+  requireCompliance: boolean;
+  enforceFors: boolean;
 }

@@ -4,7 +4,7 @@
 // plain English for every check a field does not word itself (issue 15)
 import { z } from "../plain-errors";
 
-/** The ten notification types of the contract, in its order. */
+/** The notification types of the contract, in its order (document_expiring: contract-beyond "Carrier compliance"). */
 export const NOTIFICATION_TYPES = [
   "bid_accepted",
   "bid_rejected",
@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPES = [
   "pod_submitted",
   "registration_pending",
   "lane_match",
+  "document_expiring",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -38,13 +39,14 @@ export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
   pod_submitted: "A carrier completes POD (staff)",
   registration_pending: "Someone registers (staff)",
   lane_match: "A load matches my saved search",
+  document_expiring: "A company document is about to expire",
   available_loads: "The available loads email",
 };
 
 /** Types only staff receive: a carrier's preferences do not offer them. */
 export const STAFF_EMAIL_TYPES: readonly EmailType[] = ["load_accepted", "bid_placed", "pod_submitted", "registration_pending"];
 /** Types only carriers receive. */
-export const CARRIER_EMAIL_TYPES: readonly EmailType[] = ["bid_accepted", "bid_rejected", "load_approved", "load_reset", "load_cancelled", "available_loads"];
+export const CARRIER_EMAIL_TYPES: readonly EmailType[] = ["bid_accepted", "bid_rejected", "load_approved", "load_reset", "load_cancelled", "available_loads", "document_expiring"];
 
 export interface Notification {
   id: string;

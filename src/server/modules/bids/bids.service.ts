@@ -12,6 +12,7 @@ import { transitionLoad } from "../loads/load-transition";
 import { ratePerMile } from "../loads/load-visibility";
 import type { AppContext } from "../../context";
 import { notifyBidAccepted, notifyBidPlaced, notifyBidRejected } from "../notifications/notifications.service";
+import { assertMayBook, ukToday } from "../companies/compliance.service";
 import {
   countBids,
   findBid,
@@ -68,6 +69,8 @@ export async function placeBid(opts: {
     if (load.status !== "available") throw new AppError(409, MSG.loadNotAvailable);
     // contract: an expired load (its pickup day over, UK time) left the board: no bids
     if (isLoadExpired(load, now)) throw new AppError(409, MSG.loadNotAvailable);
+    // contract-beyond "Carrier compliance": checked in this transaction, as for an accept
+    await assertMayBook(tx, actor, load, ukToday(now));
     const { bid, inserted } = await upsertPendingBid(tx, {
       loadId,
       carrierId: actor.id,
@@ -124,11 +127,13 @@ export async function acceptBid(opts: { ctx: AppContext; db: Db; actor: UserRow;
     if (!found) throw new AppError(404, MSG.notFound);
     // Lock the load first, then read the bid again: its amount may have been
     // updated by the bidder until the moment we hold the lock.
-    await tx.select({ id: loads.id }).from(loads).where(eq(loads.id, found.loadId)).for("update");
+    const [locked] = await tx.select({ id: loads.id, forsRequirement: loads.forsRequirement }).from(loads).where(eq(loads.id, found.loadId)).for("update");
     const bid = await findBid(tx, bidId, { lock: true });
     if (!bid) throw new AppError(404, MSG.notFound);
     const [bidder] = await tx.select().from(users).where(eq(users.id, bid.carrierId));
     if (!bidder) throw new AppError(404, MSG.notFound);
+    // still a booking: the bidder's company is checked as if they accepted (docs/decisions/compliance.md)
+    if (locked && bid.status === "pending") await assertMayBook(tx, bidder, locked, ukToday(now), { awardedBy: actor });
     const amount = money(bid.bidAmount) ?? 0;
     const { load } = await transitionLoad({
       tx,

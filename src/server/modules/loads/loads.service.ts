@@ -12,6 +12,7 @@ import { loadFiltersSchema, type Load, type LoadEvent, type LoadInputParsed, typ
 import { closePendingBids, releaseWinningBids } from "../bids/bids.service";
 import type { AppContext } from "../../context";
 import { notifyBookingChange, notifyLoadAccepted } from "../notifications/notifications.service";
+import { assertMayBook, ukToday } from "../companies/compliance.service";
 import { actionForStatus } from "./load-state";
 import { assertTransition, nextPoNumber, recordLoadEvent, transitionLoad } from "./load-transition";
 import { canSeeLoad, ratePerMile, toLoad, type Viewer } from "./load-visibility";
@@ -358,6 +359,8 @@ export async function acceptLoad(opts: {
   const row = await db.transaction(async (tx) => {
     const current = await findLoad(tx, loadId, { lock: true });
     if (current && heldBy(current, actor)) return current;
+    // contract-beyond "Carrier compliance": the settings, the company and its documents as they are in this transaction
+    if (current) await assertMayBook(tx, actor, current, ukToday(now));
     const { load } = await transitionLoad({
       tx,
       loadId,

@@ -30,6 +30,7 @@ import { AppError } from "../../lib/app-error";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { isStaffRole, UPLOAD_MAX_BYTES } from "../../../contract/constants";
 import { isOwnLoad } from "../loads/load-visibility";
+import { documentFileAccess } from "../companies/compliance.service";
 import type { ObjectStore } from "./object-store";
 import * as repo from "./objects.repository";
 import { storageFaultError } from "./storage-faults";
@@ -246,7 +247,8 @@ export function safeFilename(loadNumber: string | null, ext: string): string {
 
 /**
  * GET /objects/:key. Staff and the carrier of a load the file is attached to may
- * read it; before it is attached, only its uploader. Anyone else: 404, so the
+ * read it; a company document's file, staff and that company's members (the
+ * companies module decides); before it is attached, only its uploader. Anyone else: 404, so the
  * caller learns nothing about which files exist (contract: 403/404).
  */
 export async function openObject(opts: {
@@ -264,13 +266,18 @@ export async function openObject(opts: {
   if (!row || !row.uploadedAt) throw new AppError(404, "Not found");
   const attached = await repo.loadsWithPaperwork(ctx.db, `/objects/${key}`);
   let loadNumber: string | null = null;
+  let documentName: string | null = null;
   if (attached.length > 0) {
     const staff = isStaffRole(user);
     const load = attached.find((l) => staff || isOwnLoad(l, user));
     if (!load) throw new AppError(404, "Not found");
     loadNumber = load.loadNumber;
-  } else if (row.ownerId !== user.id) {
-    throw new AppError(404, "Not found");
+  } else {
+    // a company document's file (issue 17): its company's members and staff, asked of that module
+    const doc = await documentFileAccess({ db: ctx.db, objectPath: `/objects/${key}`, user });
+    if (doc && !doc.allowed) throw new AppError(404, "Not found");
+    if (doc) documentName = doc.filename;
+    else if (row.ownerId !== user.id) throw new AppError(404, "Not found");
   }
   let stored: Awaited<ReturnType<ObjectStore["get"]>>;
   try {
@@ -280,7 +287,27 @@ export async function openObject(opts: {
   }
   if (!stored) throw new AppError(404, "Not found");
   const contentType = row.contentType ?? "application/octet-stream";
-  return { body: stored.body, size: stored.size ?? row.size ?? undefined, contentType, filename: safeFilename(loadNumber, extFor(row.contentType)) };
+  const filename = documentName ? `${documentName}.${extFor(row.contentType)}` : safeFilename(loadNumber, extFor(row.contentType));
+  return { body: stored.body, size: stored.size ?? row.size ?? undefined, contentType, filename };
+}
+
+/**
+ * An upload named by another module's record (a company document, issue 17), in
+ * that record's transaction: it must be a finished upload of `user`'s own that is
+ * attached to nothing yet (no load, no other record). Its row is locked and marked
+ * attached here, so the sweep of never-attached uploads (objects.sweep.ts) either
+ * skips it or has deleted it already, and two records can never claim one file.
+ * Returns the objectPath, or null when the upload cannot be used.
+ */
+export async function attachOwnUpload(opts: { db: DbOrTx; objectPath: string; user: Pick<UserRow, "id"> }): Promise<string | null> {
+  const m = /^\/objects\/([0-9a-f-]{36})$/i.exec(opts.objectPath.trim());
+  if (!m || !UUID.test(m[1])) return null;
+  const key = m[1].toLowerCase();
+  const row = await repo.findByKey(opts.db, key, { lock: true });
+  if (!row || !row.uploadedAt || row.ownerId !== opts.user.id || row.attachedAt) return null;
+  if ((await repo.loadsWithPaperwork(opts.db, `/objects/${key}`)).length > 0) return null;
+  await repo.markAttached(opts.db, key);
+  return `/objects/${key}`;
 }
 
 /**
@@ -315,6 +342,8 @@ export async function resolvePaperwork(opts: {
   }
   if (!row || !row.uploadedAt) throw badPaperwork();
   if (row.ownerId !== opts.user.id && !isStaffRole(opts.user)) throw badPaperwork();
+  // a company document's file (issue 17) never doubles as paperwork: it would reach the load's carrier
+  if (row.attachedAt && (await documentFileAccess({ db: opts.db, objectPath: `/objects/${row.key}`, user: opts.user }))) throw badPaperwork();
   await repo.markAttached(opts.db, row.key);
   return `/objects/${row.key}`;
 }

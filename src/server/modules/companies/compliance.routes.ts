@@ -1,0 +1,38 @@
+// Compliance (contract-beyond "Carrier compliance", issue 17):
+// GET|PUT /api/admin/compliance-settings (staff, like the email schedule),
+// GET /api/compliance/summary (staff: the Compliance tab's counts) and
+// GET /api/compliance/me (signed in: what the board needs to explain a refusal);
+// the last two are our additions (docs/decisions/compliance.md). Registers the
+// document reminders' job kind.
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../context";
+import { parse } from "../../lib/validate";
+import { requireStaff, requireUser } from "../../plugins/session";
+import { complianceSettingsSchema } from "../../../contract/schemas/company";
+import { complianceMe, complianceSummary, getComplianceSettings, setComplianceSettings } from "./compliance.service";
+import { documentRemindersJobKind } from "./document-reminders";
+
+export async function registerComplianceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+  ctx.jobs.register(documentRemindersJobKind(ctx));
+
+  app.get("/api/admin/compliance-settings", async (req) => {
+    requireStaff(req);
+    return getComplianceSettings({ db });
+  });
+
+  app.put("/api/admin/compliance-settings", async (req) => {
+    requireStaff(req);
+    return setComplianceSettings({ db, input: parse(complianceSettingsSchema, req.body), now: ctx.clock.now() });
+  });
+
+  app.get("/api/compliance/summary", async (req) => {
+    requireStaff(req);
+    return complianceSummary({ db, now: ctx.clock.now() });
+  });
+
+  app.get("/api/compliance/me", async (req) => {
+    const user = requireUser(req);
+    return complianceMe({ db, user, now: ctx.clock.now() });
+  });
+}
