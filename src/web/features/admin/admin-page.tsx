@@ -1,11 +1,11 @@
-// Admin dashboard (spec §2): header actions, eight tabs with counts, and the
+// Admin dashboard (spec §2): header actions, nine tabs with counts (Compliance: issue 17), and the
 // dialogs for loads, bids, POD and users. Staff work here all day (ui.md): dense
 // tables, filters that stay put across tabs and reloads, counts on tabs.
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Tabs } from "radix-ui";
 import { useIsFetching } from "@tanstack/react-query";
-import { ArrowLeft, CalendarClock, Loader2, Plus } from "lucide-react";
+import { ArrowLeft, CalendarClock, Loader2, Plus, ShieldCheck } from "lucide-react";
 import type { LoadStatus } from "@contract/constants";
 import { DEFAULT_LOAD_SORT, LOAD_SORTS, type Load, type LoadSort } from "@contract/schemas/load";
 import { useAuth } from "../auth/use-auth";
@@ -32,9 +32,12 @@ import { LoadFormDialog } from "./components/load-form-dialog";
 import { UsersTab } from "./components/users-tab";
 import { CarriersTab } from "./components/carriers-tab";
 import { PendingTab } from "./components/pending-tab";
+import { ComplianceTab, summaryText } from "../companies/staff/compliance-tab";
+import { ComplianceSettingsDialog } from "../companies/staff/compliance-settings-dialog";
+import { useComplianceSummary } from "../companies/staff/api";
 
-type TabKey = "all" | "bids" | "accepted" | "approved" | "completed" | "users" | "carriers" | "pending";
-const TAB_KEYS: TabKey[] = ["all", "bids", "accepted", "approved", "completed", "users", "carriers", "pending"];
+type TabKey = "all" | "bids" | "accepted" | "approved" | "completed" | "users" | "carriers" | "pending" | "compliance";
+const TAB_KEYS: TabKey[] = ["all", "bids", "accepted", "approved", "completed", "users", "carriers", "pending", "compliance"];
 type LoadTabKey = LoadTab;
 
 const STORE_KEY = "admin-dashboard";
@@ -176,10 +179,11 @@ function UpdatingIndicator() {
   );
 }
 
-function TabTrigger({ value, children }: { value: TabKey; children: ReactNode }) {
+function TabTrigger({ value, children, title }: { value: TabKey; children: ReactNode; title?: string }) {
   return (
     <Tabs.Trigger
       value={value}
+      title={title}
       className="group inline-flex min-h-11 shrink-0 items-center whitespace-nowrap border-b-2 border-transparent px-3 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-800 data-[state=active]:text-brand-800"
     >
       {children}
@@ -212,6 +216,7 @@ export default function AdminPage() {
   const [podDoc, setPodDoc] = useState<Load | null>(null);
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const [failedMailOpen, setFailedMailOpen] = useState(false);
+  const [complianceOpen, setComplianceOpen] = useState(false);
 
   const status = useUpdateLoadStatus();
   const resetLoad = useResetLoad();
@@ -221,6 +226,8 @@ export default function AdminPage() {
   // the true total of accepted loads (the Accepted tab's first page, unfiltered, is the same request)
   const accepted = useAdminLoads({ statuses: ["accepted"] });
   const pendingCount = usePendingCount();
+  // issue 17: the Compliance tab's title counts the documents waiting for review
+  const compliance = useComplianceSummary();
 
   useEffect(() => {
     document.title = "Admin Dashboard";
@@ -269,6 +276,10 @@ export default function AdminPage() {
             <CalendarClock className="h-4 w-4" aria-hidden="true" />
             Schedule Email
           </Button>
+          <Button variant="outline" onClick={() => setComplianceOpen(true)}>
+            <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+            Compliance Settings
+          </Button>
           <FailedMailButton open={failedMailOpen} onOpenChange={setFailedMailOpen} />
         </div>
       </div>
@@ -291,6 +302,9 @@ export default function AdminPage() {
           <TabTrigger value="pending">
             Pending <CountBadge n={pendingCount} label="pending users" />
           </TabTrigger>
+          <TabTrigger value="compliance" title={compliance.data ? summaryText(compliance.data) : undefined}>
+            Compliance <CountBadge n={compliance.data?.pending} label="documents waiting for review" />
+          </TabTrigger>
         </Tabs.List>
 
         {(["all", "accepted", "approved", "completed"] as const).map((k) => (
@@ -309,6 +323,9 @@ export default function AdminPage() {
         </Tabs.Content>
         <Tabs.Content value="pending">
           <PendingTab />
+        </Tabs.Content>
+        <Tabs.Content value="compliance">
+          <ComplianceTab />
         </Tabs.Content>
       </Tabs.Root>
 
@@ -338,6 +355,7 @@ export default function AdminPage() {
       <PodInfoDialog load={podInfo} open={!!podInfo} onOpenChange={(o) => !o && setPodInfo(null)} />
       {podDoc && <PodDocumentDialog load={podDoc} open onOpenChange={(o) => !o && setPodDoc(null)} />}
       <EmailScheduleDialog open={scheduleOpen} onOpenChange={setScheduleOpen} />
+      <ComplianceSettingsDialog open={complianceOpen} onOpenChange={setComplianceOpen} />
     </main>
   );
 }

@@ -1,12 +1,16 @@
 // Carriers tab (spec §2): one row per company, at most two contacts and "+N more",
 // accepted loads, earnings, last activity and earliest join date, as the server
 // groups them. Paged, sorted and searched by the server, with the total shown.
+// Issue 17: each company's compliance in words, and its name opens the company dialog.
+import { useState } from "react";
 import { formatAdminDateTime, formatDate, formatMoney, formatNumber } from "../../../lib/format";
 import { cn } from "../../../lib/cn";
 import { USER_LIST_PAGE, useCarriersPage } from "../api/user-lists";
 import { EmptyRow, ListError, SkeletonRows } from "./loads-table";
 import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "./table-pager";
 import { CELL, EMAIL_CELL, EmailText, FIRST_CELL } from "./users-tab";
+import { ComplianceBadge } from "../../companies/staff/badges";
+import { CompanyDialog, type CompanyTarget } from "../../companies/staff/company-dialog";
 
 const HEADERS: Column[] = [
   { label: "Carrier Company", sortKey: "carrierName" },
@@ -23,6 +27,7 @@ export function CarriersTab() {
   const table = usePagedTable({ pageSize: USER_LIST_PAGE });
   const carriers = useCarriersPage(table.params);
   const rows = carriers.data?.rows;
+  const [company, setCompany] = useState<CompanyTarget | null>(null);
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -44,7 +49,26 @@ export function CarriersTab() {
               const more = c.moreContacts > 0 ? <span className="block text-xs text-slate-600">+{c.moreContacts} more</span> : null;
               return (
                 <tr key={c.carrierName} className="group border-t border-slate-100 align-top hover:bg-slate-50">
-                  <td className={cn(CELL, FIRST_CELL, "font-medium text-slate-900 [overflow-wrap:anywhere]")}>{c.carrierName}</td>
+                  <td className={cn(CELL, FIRST_CELL, "font-medium text-slate-900 [overflow-wrap:anywhere]")}>
+                    {/* a name known only from bookings has no company record to open */}
+                    {c.companyId ? (
+                      <button
+                        type="button"
+                        className="min-h-8 text-left font-medium text-brand-700 underline-offset-2 hover:underline"
+                        onClick={() => setCompany({ id: c.companyId!, name: c.carrierName })}
+                        aria-label={`${c.carrierName}: open company`}
+                      >
+                        {c.carrierName}
+                      </button>
+                    ) : (
+                      c.carrierName
+                    )}
+                    {c.compliance && (
+                      <span className="mt-1 block">
+                        <ComplianceBadge status={c.compliance} wrap />
+                      </span>
+                    )}
+                  </td>
                   <td className={CELL}>
                     {c.contacts.length ? c.contacts.map((p) => <span key={p.email} className="block">{p.name}</span>) : "—"}
                     {more}
@@ -72,6 +96,7 @@ export function CarriersTab() {
       {carriers.data && (
         <TablePager label="Carriers pages" total={carriers.data.total} offset={table.params.offset} limit={table.params.limit} onOffset={table.setOffset} />
       )}
+      <CompanyDialog target={company} onOpenChange={(o) => !o && setCompany(null)} />
     </div>
   );
 }

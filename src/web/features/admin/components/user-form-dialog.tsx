@@ -81,7 +81,12 @@ export function UserFormDialog({
         <Field label="Name" error={e.name?.message}>
           <Input {...register("name")} autoComplete="off" />
         </Field>
-        <Field label="Company" error={e.carrierName?.message}>
+        {/* issue 17: the company is a record; a staff edit of the name re-links the user (users.service) */}
+        <Field
+          label="Company"
+          error={e.carrierName?.message}
+          hint={editing ? "Changing it moves this user to the company of that name, or a new one. To rename the whole company, open it from the Carriers tab." : undefined}
+        >
           <Input {...register("carrierName")} autoComplete="off" />
         </Field>
         <Field label="Contact Number" error={e.contactNumber?.message}>

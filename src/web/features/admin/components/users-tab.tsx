@@ -15,6 +15,8 @@ import { useDeleteUser } from "../api/mutations";
 import { EmptyRow, ListError, SkeletonRows } from "./loads-table";
 import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "./table-pager";
 import { UserFormDialog } from "./user-form-dialog";
+import { ComplianceBadge } from "../../companies/staff/badges";
+import { CompanyDialog, type CompanyTarget } from "../../companies/staff/company-dialog";
 
 const ROLE_STYLE: Record<string, string> = {
   admin: "bg-brand-50 text-brand-800 border-brand-600/40",
@@ -122,6 +124,7 @@ export function UsersTab() {
   const [form, setForm] = useState<{ open: boolean; user: User | null }>({ open: false, user: null });
   const [viewing, setViewing] = useState<UserWithStats | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
+  const [company, setCompany] = useState<CompanyTarget | null>(null);
 
   return (
     <div className="space-y-3">
@@ -153,7 +156,24 @@ export function UsersTab() {
                 <tr key={u.id} className="group border-t border-slate-100 hover:bg-slate-50">
                   <td className={cn(CELL, FIRST_CELL, "font-medium text-slate-900")}>{u.name}</td>
                   <td className={cn(CELL, "[overflow-wrap:anywhere]")}>
-                    {u.carrierName || "—"}
+                    {/* issue 17: a carrier's company record opens its dialog; its compliance in words */}
+                    {u.companyId ? (
+                      <button
+                        type="button"
+                        className="min-h-8 text-left text-brand-700 underline-offset-2 hover:underline"
+                        onClick={() => setCompany({ id: u.companyId!, name: u.carrierName ?? undefined })}
+                        aria-label={`${u.carrierName}: open company`}
+                      >
+                        {u.carrierName}
+                      </button>
+                    ) : (
+                      u.carrierName || "—"
+                    )}
+                    {u.compliance && (
+                      <span className="mt-1 block">
+                        <ComplianceBadge status={u.compliance} wrap />
+                      </span>
+                    )}
                     {!u.isApproved && joins.get(u.id) && <JoinsNote match={joins.get(u.id)!} />}
                   </td>
                   <td className={cn(CELL, "whitespace-nowrap")}>{u.contactNumber || "—"}</td>
@@ -190,6 +210,8 @@ export function UsersTab() {
         <TablePager label="Users pages" total={users.data.total} offset={table.params.offset} limit={table.params.limit} onOffset={table.setOffset} />
       )}
 
+      <CompanyDialog target={company} onOpenChange={(o) => !o && setCompany(null)} />
+
       <UserFormDialog open={form.open} onOpenChange={(open) => setForm((f) => ({ ...f, open }))} user={form.user} canAssignAdmin={iAmAdmin} />
 
       <Dialog open={!!viewing} onOpenChange={(o) => !o && setViewing(null)} title={viewing ? viewing.name : "User"}>
@@ -197,6 +219,14 @@ export function UsersTab() {
           <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-slate-600">Company</dt>
             <dd>{viewing.carrierName || "—"}</dd>
+            {viewing.compliance && (
+              <>
+                <dt className="text-slate-600">Compliance</dt>
+                <dd>
+                  <ComplianceBadge status={viewing.compliance} />
+                </dd>
+              </>
+            )}
             <dt className="text-slate-600">Email</dt>
             <dd className="break-all">{viewing.email}</dd>
             <dt className="text-slate-600">Contact number</dt>
