@@ -1,9 +1,16 @@
 // GET /api/live read over real HTTP, for the live and notification tests alike.
 import { request } from "node:http";
 
+/** One event as it arrived; `at` is Date.now() on arrival (the notification tests time delivery by it). */
+export interface StreamEvent {
+  event: string;
+  data: string;
+  at: number;
+}
+
 /** Open the SSE stream over real HTTP and collect events. */
 export function openStream(port: number, cookie: string) {
-  const events: { event: string; data: string }[] = [];
+  const events: StreamEvent[] = [];
   let buffer = "";
   let status = 0;
   let ended = false;
@@ -19,7 +26,7 @@ export function openStream(port: number, cookie: string) {
         buffer = buffer.slice(i + 2);
         const event = /^event: (.*)$/m.exec(block)?.[1];
         const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event) events.push({ event, data: data ?? "" });
+        if (event) events.push({ event, data: data ?? "", at: Date.now() });
       }
     });
   });
@@ -39,7 +46,7 @@ export function openStream(port: number, cookie: string) {
       return Date.now() - start;
     },
     close: () => req.destroy(),
-    async waitFor(pred: (e: { event: string; data: string }) => boolean, ms = 3000) {
+    async waitFor(pred: (e: StreamEvent) => boolean, ms = 3000) {
       const start = Date.now();
       while (!events.some(pred)) {
         if (Date.now() - start > ms) throw new Error(`no matching event in ${ms} ms: ${JSON.stringify(events)}`);
