@@ -501,6 +501,11 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
   "objects.deeper": async (w) => ({ url: `${w.files.ownLoad}/x` }),
   "distance.ok": async () => ({ method: "POST", url: "/api/calculate-distance", payload: { pickupPostcode: "LS1 4AP", deliveryPostcode: "BS1 4DJ" } }),
   "distance.unknown": async () => ({ method: "POST", url: "/api/calculate-distance", payload: { pickupPostcode: "QQ99 9QQ", deliveryPostcode: "BS1 4DJ" } }),
+  "rates.lane": async () => ({ url: "/api/rates/lane?pickup=LS1&delivery=B5&equipmentType=Flatbed" }),
+  "rates.lane.byLoad": async (w) => ({ url: `/api/rates/lane?loadId=${w.seed.available.id}` }),
+  "rates.lane.byOwnLoad": async (w) => ({ url: `/api/rates/lane?loadId=${w.seed.ownAccepted.id}` }),
+  "rates.lane.byCancelled": async (w) => ({ url: `/api/rates/lane?loadId=${w.seed.cancelled.id}` }),
+  "rates.lane.badPostcode": async () => ({ url: "/api/rates/lane?pickup=HELLO&delivery=B5" }),
 
   "email.sendNow": async () => ({ method: "POST", url: "/api/admin/send-available-loads-email" }),
   "email.schedule.get": async () => ({ url: "/api/admin/email-schedule-settings" }),

@@ -161,6 +161,12 @@ export const POLICY = {
   "objects.deeper": { method: "GET", path: "/objects/*", scenario: "a deeper path under /objects/", expect: { anonymous: [401, 404], pending: [401, 404], carrier: 404, otherCarrier: 404, manager: 404, admin: 404 }, why: "names no object and must not fall through to the web app" },
   "distance.ok": { method: "POST", path: "/api/calculate-distance", scenario: "two known postcodes", expect: signedIn(200), why: "contract: (signed in) → 200 {distance}" },
   "distance.unknown": { method: "POST", path: "/api/calculate-distance", scenario: "an unknown postcode", expect: signedIn(400), why: "contract: 400 for a missing or unknown postcode" },
+  // ------------------------------------------------------------ lane rates (contract-beyond "Invoices, statements, exports and rates")
+  "rates.lane": { method: "GET", path: "/api/rates/lane", scenario: "two postcodes", expect: signedIn(200), why: "contract-beyond: lane rates (signed in); figures only from 3 bookings up" },
+  "rates.lane.byLoad": { method: "GET", path: "/api/rates/lane", scenario: "by loadId of an available load (the bid dialog)", expect: signedIn(200), why: "docs/decisions/lane-rates.md: the lane of a load the caller may see, its postcodes never sent" },
+  "rates.lane.byOwnLoad": { method: "GET", path: "/api/rates/lane", scenario: "by loadId of the carrier's accepted load", expect: ownerOnly(200, 200), why: "the same 404 as GET /api/loads/{id} for a load another carrier may not know exists" },
+  "rates.lane.byCancelled": { method: "GET", path: "/api/rates/lane", scenario: "by loadId of a cancelled load", expect: { anonymous: 401, pending: 401, carrier: 404, otherCarrier: 404, manager: 200, admin: 200 }, why: "contract Roles: carriers do not see cancelled loads" },
+  "rates.lane.badPostcode": { method: "GET", path: "/api/rates/lane", scenario: "a postcode that cannot be one", expect: signedIn(400), why: "contract: 400 with the spec's postcode message" },
 
   // ------------------------------------------------------------ admin email, guide, stats, live
   "email.sendNow": { method: "POST", path: "/api/admin/send-available-loads-email", scenario: "email available loads now", expect: staffOnly(200), why: "contract Roles: email now — staff" },

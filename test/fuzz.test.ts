@@ -226,6 +226,12 @@ const savedSearchBase = () =>
     },
     { requiredKeys: [] },
   );
+const rateParams = {
+  pickup: fc.oneof(fc.constantFrom("LS1", "ls1 4ap", " B5 ", "B", "ZZ9 9ZZ", "HELLO", "", " "), nastyString),
+  delivery: fc.constantFrom("B5", "EC1A 1BB", "12345", ""),
+  equipmentType: fc.constantFrom("Flatbed", "MOL", "all", "Lorry", ""),
+};
+
 const ROUTES: FuzzRoute[] = [
   // ---------------------------------------------------------------- app and public
   getRoute("/api/health"),
@@ -379,15 +385,11 @@ const ROUTES: FuzzRoute[] = [
       fc.record({
         path: fc.constant("/api/rates/lane"),
         query: fuzzQuery(
-          fc.record(
-            {
-              pickup: fc.oneof(fc.constantFrom("LS1", "ls1 4ap", "B", "ZZ9 9ZZ", "HELLO", "", " "), nastyString),
-              delivery: fc.constantFrom("B5", "EC1A 1BB", "12345", ""),
-              // a load of any status (the bid dialog asks by load); a stranger's id; not an id
-              loadId: fc.oneof(uuidOr(tg.loadIds), fc.constant("not-a-uuid")),
-              equipmentType: fc.constantFrom("Flatbed", "MOL", "all", "Lorry", ""),
-            },
-            { requiredKeys: [] },
+          fc.oneof(
+            // the contract's form, the bid dialog's form (a load of any status, a stranger's id), and both mixed
+            fc.record({ pickup: rateParams.pickup, delivery: rateParams.delivery, equipmentType: rateParams.equipmentType }, { requiredKeys: ["pickup", "delivery"] }),
+            fc.record({ loadId: uuidOr(tg.loadIds), equipmentType: rateParams.equipmentType }, { requiredKeys: ["loadId"] }),
+            fc.record({ ...rateParams, loadId: fc.oneof(uuidOr(tg.loadIds), fc.constant("not-a-uuid")) }, { requiredKeys: [] }),
           ),
         ),
         body: noBody,
