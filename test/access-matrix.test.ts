@@ -19,6 +19,7 @@ import { randomToken, sha256 } from "../src/server/lib/crypto";
 import { queryRows } from "../src/server/db/client";
 import { ACTORS, POLICY, allows, type Actor, type PolicyCase } from "./access-policy";
 import { checkLeaks, secrets } from "./fuzz-support";
+import { companies, companyDocuments } from "../src/server/db/schema";
 
 const CARRIER_CO = "Matrix Haulage Ltd";
 const OTHER_CO = "Rival Freight Ltd";
@@ -186,6 +187,53 @@ async function unsubscribePath(w: World): Promise<string> {
   return `/api/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
+// ---- company documents (issue 17): the carrier actor's company, its documents and a file
+const companyIds = new Map<World, Promise<string>>();
+/** The company of the carrier actor ("Matrix Haulage Ltd"), made and linked once (as approval would). */
+function carrierCompanyId(w: World): Promise<string> {
+  let id = companyIds.get(w);
+  if (!id) {
+    id = (async () => {
+      const db = w.t.app.ctx.db;
+      await db.insert(companies).values({ name: CARRIER_CO, nameKey: CARRIER_CO.toLowerCase() }).onConflictDoNothing();
+      const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.nameKey, CARRIER_CO.toLowerCase()));
+      await db.update(users).set({ companyId: c.id }).where(eq(users.id, w.actors.carrier.user!.id));
+      w.t.app.ctx.sessions.clear();
+      return c.id;
+    })();
+    companyIds.set(w, id);
+  }
+  return id;
+}
+async function newDocument(w: World, status: "pending" | "verified" | "rejected", objectPath = `/objects/${randomUUID()}`): Promise<string> {
+  const [row] = await w.t.app.ctx.db
+    .insert(companyDocuments)
+    .values({ companyId: await carrierCompanyId(w), kind: "goods_in_transit", objectPath, expiresOn: "2099-12-31", status })
+    .returning({ id: companyDocuments.id });
+  return row.id;
+}
+const documentFiles = new Map<World, Promise<string>>();
+/** A real file of the carrier's, posted as a document of their company (once). */
+function companyDocumentFile(w: World): Promise<string> {
+  let path = documentFiles.get(w);
+  if (!path) {
+    path = (async () => {
+      const objectPath = await uploadFile(w, w.actors.carrier.cookie!);
+      await newDocument(w, "verified", objectPath);
+      return objectPath;
+    })();
+    documentFiles.set(w, path);
+  }
+  return path;
+}
+/** A document body with the actor's own fresh upload (signed out or pending: an upload they cannot have). */
+async function documentBody(w: World, actor: Actor, expiresOn: string) {
+  const who = w.actors[actor];
+  const objectPath = who.user?.isApproved && who.cookie ? await uploadFile(w, who.cookie) : `/objects/${randomUUID()}`;
+  return { kind: "vehicle_insurance", objectPath, expiresOn, coverAmount: 1_000_000 };
+}
+const ukDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString("en-CA", { timeZone: "Europe/London" });
+
 /** One request builder per policy row; the Record type makes a missing row a type error. */
 const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
   health: async () => ({ url: "/api/health" }),
@@ -208,6 +256,35 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
     headers: { "content-type": "application/x-www-form-urlencoded" },
     payload: "List-Unsubscribe=One-Click",
   }),
+  "documents.list": async (w) => ({ url: `/api/companies/${await carrierCompanyId(w)}/documents` }),
+  "documents.list.unknown": async () => ({ url: `/api/companies/${randomUUID()}/documents` }),
+  "documents.create": async (w, actor) => ({ method: "POST", url: `/api/companies/${await carrierCompanyId(w)}/documents`, payload: await documentBody(w, actor, ukDay(200)) }),
+  "documents.create.pastExpiry": async (w, actor) => ({ method: "POST", url: `/api/companies/${await carrierCompanyId(w)}/documents`, payload: await documentBody(w, actor, ukDay(-1)) }),
+  "documents.verify": async (w) => ({ method: "POST", url: `/api/documents/${await newDocument(w, "pending")}/verify` }),
+  "documents.verify.verified": async (w) => ({ method: "POST", url: `/api/documents/${await newDocument(w, "verified")}/verify` }),
+  "documents.reject": async (w) => ({ method: "POST", url: `/api/documents/${await newDocument(w, "pending")}/reject`, payload: { reason: "Unreadable scan" } }),
+  "documents.reject.rejected": async (w) => ({ method: "POST", url: `/api/documents/${await newDocument(w, "rejected")}/reject`, payload: { reason: "Again" } }),
+  "documents.review": async (w) => {
+    await newDocument(w, "pending");
+    return { url: "/api/documents?view=expired" };
+  },
+  "compliance.summary": async () => ({ url: "/api/compliance/summary" }),
+  "compliance.me": async (w, actor) => {
+    const carrierCo = await carrierCompanyId(w);
+    return {
+      url: "/api/compliance/me",
+      check: (res) => {
+        if (res.statusCode !== 200) return;
+        const me = JSON.parse(res.body) as { companyId: string | null };
+        // one's own company only: never another company's record
+        if (actor === "carrier") expect(me.companyId).toBe(carrierCo);
+        else expect(me.companyId).not.toBe(carrierCo);
+      },
+    };
+  },
+  "compliance.settings.get": async () => ({ url: "/api/admin/compliance-settings" }),
+  "compliance.settings.put": async () => ({ method: "PUT", url: "/api/admin/compliance-settings", payload: { requireCompliance: false, enforceFors: false } }),
+  "objects.get.companyDocument": async (w) => ({ url: await companyDocumentFile(w) }),
   "unknownApi.get": async () => ({ url: "/api/no-such-call" }),
   "unknownApi.post": async () => ({ method: "POST", url: "/api/no-such-call", payload: {} }),
   "csrf.bids": async (w) => {

@@ -186,6 +186,21 @@ export const POLICY = {
   "unsubscribe.get": { method: "GET", path: "/api/unsubscribe", scenario: "a signed link: the confirm page", expect: all(200), why: "contract-beyond: RFC 8058 link works signed out (the token is the credential); GET only asks" },
   "unsubscribe.post": { method: "POST", path: "/api/unsubscribe", scenario: "a signed link: one click", expect: all(200), why: "contract-beyond: POST to the link, signed out, turns that email type off (200)" },
   "unsubscribe.forged": { method: "POST", path: "/api/unsubscribe", scenario: "a token whose signature does not hold", expect: all(400), why: "contract-beyond: a signed token; a forged one changes nothing" },
+  // ------------------------------------------------------------ company documents and compliance (contract-beyond "Carrier compliance", docs/decisions/compliance.md)
+  "documents.list": { method: "GET", path: "/api/companies/:id/documents", scenario: "the carrier's company's documents", expect: ownerOnly(200, 200), why: "contract-beyond: GET /api/companies/{id}/documents — members and staff; others 404" },
+  "documents.list.unknown": { method: "GET", path: "/api/companies/:id/documents", scenario: "no such company", expect: signedIn(404), why: "contract: 404 no such resource" },
+  "documents.create": { method: "POST", path: "/api/companies/:id/documents", scenario: "the caller's own upload, to the carrier's company", expect: ownerOnly(201, 201), why: "contract-beyond: POST /api/companies/{id}/documents — members and staff; others 404 (before the body is read)" },
+  "documents.create.pastExpiry": { method: "POST", path: "/api/companies/:id/documents", scenario: "expiresOn yesterday (UK)", expect: ownerOnly(400, 400), why: "contract-beyond: an expiresOn in the past → 400; an outsider still 404" },
+  "documents.verify": { method: "POST", path: "/api/documents/:id/verify", scenario: "a pending document of the carrier's company", expect: staffOnly(200), why: "contract-beyond: verify (staff); a carrier, even a member, 403 like every staff call" },
+  "documents.verify.verified": { method: "POST", path: "/api/documents/:id/verify", scenario: "an already verified document", expect: staffOnly(409), why: "contract 409: the resource is in the wrong state (only pending documents are reviewed)" },
+  "documents.reject": { method: "POST", path: "/api/documents/:id/reject", scenario: "a pending document, with a reason", expect: staffOnly(200), why: "contract-beyond: reject {reason} (staff)" },
+  "documents.reject.rejected": { method: "POST", path: "/api/documents/:id/reject", scenario: "an already rejected document", expect: staffOnly(409), why: "contract 409: only pending documents are reviewed" },
+  "documents.review": { method: "GET", path: "/api/documents", scenario: "the Compliance tab: ?view=expired", expect: staffOnly(200), why: "our addition (docs/decisions/compliance.md): the staff Compliance tab lists" },
+  "compliance.summary": { method: "GET", path: "/api/compliance/summary", scenario: "the Compliance tab's counts", expect: staffOnly(200), why: "our addition (docs/decisions/compliance.md): counts for the tab title" },
+  "compliance.me": { method: "GET", path: "/api/compliance/me", scenario: "own company's status and the settings", expect: signedIn(200), why: "our addition (docs/decisions/compliance.md): the board explains a refusal before the button" },
+  "compliance.settings.get": { method: "GET", path: "/api/admin/compliance-settings", scenario: "read the two switches", expect: staffOnly(200), why: "contract-beyond: GET /api/admin/compliance-settings; /api/admin/ settings are staff's (contract Roles: email schedule — manager and admin)" },
+  "compliance.settings.put": { method: "PUT", path: "/api/admin/compliance-settings", scenario: "save both off", expect: staffOnly(200), why: "contract-beyond: PUT /api/admin/compliance-settings — staff, like the email schedule" },
+  "objects.get.companyDocument": { method: "GET", path: "/objects/:key", scenario: "the file of a document of the carrier's company", expect: ownerOnly(200, 200), why: "contract-beyond: the file is served like POD paperwork — to the company's members and staff only" },
 } as const satisfies Record<string, PolicyRow>;
 
 export type PolicyCase = keyof typeof POLICY;
