@@ -110,6 +110,8 @@ function LoadBoard() {
 
   return (
     <div className="space-y-4">
+      {/* first, so a carrier on a phone reads why before scrolling past the filters */}
+      {notice && <BoardComplianceNotice notice={notice} />}
       <FilterBar filters={filters} onChange={setFilters} onReset={reset} onSave={() => setSaving(true)} />
       <Later>{saving && <SaveSearchDialog open onOpenChange={setSaving} filters={queryToSavedFilters(Object.fromEntries(new URLSearchParams(urlQuery)))} />}</Later>
 
@@ -119,8 +121,6 @@ function LoadBoard() {
           You are offline. The board will update again when the connection is back.
         </p>
       )}
-
-      {notice && <BoardComplianceNotice notice={notice} />}
 
       {/* count and the refetch indicator share one line of fixed height: no layout jump (ui.md);
           the sort sits beside them from sm up, under them on a phone, full width for a thumb */}

@@ -104,7 +104,7 @@ export default function CompanyPage() {
               </h2>
               <p className="text-sm text-slate-600">Insurance certificates, operator licence and FORS certificate. Only your company and staff can see them.</p>
             </div>
-            <Button onClick={() => openUpload()} className="w-full sm:w-auto" disabled={documents.isLoading}>
+            <Button onClick={() => openUpload()} className="w-full shrink-0 whitespace-nowrap sm:w-auto" disabled={documents.isLoading}>
               <Upload className="h-4 w-4" aria-hidden="true" />
               Upload document
             </Button>

@@ -41,7 +41,7 @@ export function ComplianceStatus({
         <p data-testid="compliance-badge" className={cn("inline-flex shrink-0 items-center gap-2 self-start rounded-full border px-3 py-1.5 text-base font-semibold", className)}>
           <Icon className="h-5 w-5" aria-hidden="true" />
           <span className="sr-only">Status: </span>
-          {COMPLIANCE_LABELS[company.compliance]}
+          <span>{COMPLIANCE_LABELS[company.compliance]}</span>
         </p>
         <p className="text-sm text-slate-800">{advice.next}</p>
       </div>

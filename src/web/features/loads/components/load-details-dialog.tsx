@@ -121,7 +121,7 @@ export function LoadDetailsDialog({ loadId, open, onOpenChange, onAccept, onComp
   if (load) {
     const details = (
       <>
-        {blocked && <BookingBlockNote block={blocked} id={blockId} className="mb-4" />}
+        {blocked && <BookingBlockNote block={blocked} id={blockId} className="mb-4" autoFocusLink />}
         <LoadDetailsBody load={load} />
       </>
     );

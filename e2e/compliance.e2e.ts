@@ -1,0 +1,183 @@
+// Carrier compliance in the browser (issue 17, "Browser journey"): with both
+// settings on, a carrier on a 390 px phone first sees on the board why they cannot
+// book (insurance not verified), uploads their insurance and FORS certificate from
+// the Company page, sees the FORS reason on a FORS Silver load once staff have
+// verified the insurance, and accepts that load after staff verify the Silver
+// certificate. Staff act through the API. Screenshots at 390 and 1280 px.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { PHONE, launchBrowser, newPage, shot, startServer, type E2EServer } from "./helpers";
+import { createAdmin, createCarrier, createLoad } from "../test/factories";
+import { companies, sessions, type CompanyRow, type UserRow } from "../src/server/db/schema";
+import { randomToken, sha256 } from "../src/server/lib/crypto";
+import { COMPANY_MSG, forsRequiredMessage } from "../src/contract/schemas/company";
+import { TMP_ROOT } from "../test/paths";
+
+let server: E2EServer;
+let browser: Browser;
+let company: CompanyRow;
+let carrier: UserRow;
+let admin: UserRow;
+const contexts: BrowserContext[] = [];
+const DESKTOP_1280 = { width: 1280, height: 900 };
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+const NAME = "Silverline Haulage Ltd";
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  [company] = await server.app.ctx.db.insert(companies).values({ name: NAME, nameKey: NAME.toLowerCase() }).returning();
+  carrier = await createCarrier(server.app, { name: "Sam Silver", carrierName: NAME, companyId: company.id, email: "sam@silverline-e2e.test" });
+  admin = await createAdmin(server.app, { name: "Olivia Office", carrierName: "Flatbed Network" });
+  await createLoad(server.app, { loadNumber: "FN-2026-701", pickupCity: "Leeds", deliveryCity: "London", forsRequirement: "Silver", price: 950, distance: 195 });
+  await createLoad(server.app, { loadNumber: "FN-2026-702", pickupCity: "York", deliveryCity: "Hull", price: 400, distance: 38 });
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+  await server?.close();
+});
+
+async function signedInPage(user: UserRow, viewport = DESKTOP_1280): Promise<Page> {
+  const token = randomToken();
+  await server.app.ctx.db.insert(sessions).values({ id: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  const { context, page } = await newPage(browser, server.url, viewport);
+  contexts.push(context);
+  await context.addCookies([{ name: "sid", value: token, url: server.url }]);
+  page.on("pageerror", (e) => console.error(`[${user.name}] page error:`, e.message));
+  return page;
+}
+
+/** A call of the app's own API from a signed-in page (staff act this way here). */
+async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const res = await fetch(url, { method, headers: body === undefined ? undefined : { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.text();
+      return { status: res.status, json: (text ? JSON.parse(text) : null) as never };
+    },
+    { method, url, body },
+  );
+}
+
+const card = (page: Page, loadNumber: string) => page.getByTestId("load-card").filter({ hasText: loadNumber });
+const fitsPhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+const yearAhead = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+
+async function uploadDocument(page: Page, kind: string, cover: string | null, fileName: string, screenshot?: string) {
+  await page.getByRole("button", { name: "Upload document" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload document" });
+  await dialog.waitFor();
+  // focus starts on the first field, not the ✕ (ui/dialog-focus.ts)
+  expect(await dialog.getByLabel("Kind of document").evaluate((el) => el === document.activeElement)).toBe(true);
+  await dialog.getByLabel("Kind of document").selectOption({ label: kind });
+  await dialog.getByLabel("Expiry date").fill(yearAhead());
+  if (cover !== null) await dialog.getByLabel("Cover amount (optional)").fill(cover);
+  else expect(await dialog.getByLabel("Cover amount (optional)").count()).toBe(0);
+  // a phone offers the camera and the files both (never only the camera)
+  await dialog.getByRole("button", { name: "Take a photo", exact: true }).waitFor();
+  await dialog.getByLabel("Choose the document file").setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: PDF });
+  await dialog.getByText("Uploaded", { exact: false }).waitFor();
+  if (screenshot) await page.screenshot({ path: `${TMP_ROOT}/screenshots/${screenshot}.png` });
+  await dialog.getByRole("button", { name: "Save document" }).click();
+  await dialog.waitFor({ state: "detached" });
+  await page.getByTestId("company-document").filter({ hasText: kind }).first().waitFor();
+}
+
+it("a carrier on a phone sees why they cannot book, uploads insurance and FORS from the Company page, and books a FORS Silver load once staff verify", async () => {
+  const staff = await signedInPage(admin);
+  await staff.goto("/admin");
+  expect((await call(staff, "PUT", "/api/admin/compliance-settings", { requireCompliance: true, enforceFors: true })).status).toBe(200);
+
+  // 1. the board says why, and Accept and Bid are disabled
+  const phone = await signedInPage(carrier, PHONE);
+  await phone.goto("/");
+  await card(phone, "FN-2026-701").waitFor();
+  await phone.getByTestId("board-compliance-notice").getByText(COMPANY_MSG.notCompliant).waitFor();
+  const silver = card(phone, "FN-2026-701");
+  await silver.getByTestId("booking-block").getByText(COMPANY_MSG.notCompliant).waitFor();
+  expect(await silver.getByRole("button", { name: "Accept Load" }).isDisabled()).toBe(true);
+  expect(await silver.getByRole("button", { name: "Place Bid" }).isDisabled()).toBe(true);
+  expect(await card(phone, "FN-2026-702").getByRole("button", { name: "Accept Load" }).isDisabled()).toBe(true);
+  await shot(phone, "compliance-board-not-compliant-390");
+  await fitsPhone(phone);
+
+  // 2. the Company page, from the card's link
+  await silver.getByRole("link", { name: "Go to your Company page" }).click();
+  await phone.waitForURL("**/company");
+  await phone.getByRole("heading", { level: 1, name: NAME }).waitFor();
+  await phone.getByTestId("compliance-badge").getByText("Not compliant", { exact: true }).waitFor();
+  await phone.getByText("No documents yet").waitFor();
+  await shot(phone, "compliance-company-empty-390");
+  await fitsPhone(phone);
+
+  // the profile: the contract's message under a bad Companies House number, then saved
+  await phone.getByLabel("Companies House number").fill("12345");
+  await phone.getByRole("button", { name: "Save company details" }).click();
+  await phone.getByText(COMPANY_MSG.companyNumber).waitFor();
+  await phone.getByLabel("Companies House number").fill("01234567");
+  await phone.getByLabel("Operator licence (O-licence) number").fill("ob 1234567");
+  await phone.getByLabel("FORS level").selectOption({ label: "FORS Silver" });
+  await phone.getByRole("button", { name: "Save company details" }).click();
+  await phone.getByText("Company details saved").waitFor();
+  await expect.poll(() => phone.getByLabel("Operator licence (O-licence) number").inputValue()).toBe("OB1234567");
+
+  // 3. the documents, each uploaded from the phone
+  await uploadDocument(phone, "Vehicle insurance", "1,000,000", "vehicle-insurance.pdf", "compliance-upload-dialog-390");
+  await uploadDocument(phone, "Goods in transit insurance", "£75,000", "git.pdf");
+  await uploadDocument(phone, "FORS certificate", null, "fors-silver.pdf");
+  expect(await phone.getByTestId("company-document").filter({ hasText: "Waiting for review" }).count()).toBe(3);
+  await phone.getByText("£1,000,000.00").waitFor();
+  await shot(phone, "compliance-company-uploaded-390");
+  await fitsPhone(phone);
+
+  // 4. staff verify the two insurances (not yet the FORS certificate)
+  const docs = (await call<{ id: string; kind: string; status: string }[]>(staff, "GET", `/api/companies/${company.id}/documents`)).json;
+  expect(docs.map((d) => `${d.kind}:${d.status}`).sort()).toEqual(["fors_certificate:pending", "goods_in_transit:pending", "vehicle_insurance:pending"]);
+  for (const d of docs.filter((d) => d.kind !== "fors_certificate")) expect((await call(staff, "POST", `/api/documents/${d.id}/verify`)).status).toBe(200);
+
+  // the Company page says so; the board now names the FORS level the Silver load needs
+  await phone.reload();
+  await phone.getByTestId("compliance-badge").getByText("Compliant", { exact: true }).waitFor();
+  await phone.goto("/");
+  await card(phone, "FN-2026-701").getByText(forsRequiredMessage("Silver")).waitFor();
+  expect(await phone.getByTestId("board-compliance-notice").count()).toBe(0);
+  expect(await card(phone, "FN-2026-701").getByRole("button", { name: "Accept Load" }).isDisabled()).toBe(true);
+  expect(await card(phone, "FN-2026-702").getByRole("button", { name: "Accept Load" }).isDisabled()).toBe(false);
+  expect(await card(phone, "FN-2026-702").getByTestId("booking-block").count()).toBe(0);
+  await shot(phone, "compliance-board-fors-390");
+  await fitsPhone(phone);
+
+  // the details dialog says it too
+  await card(phone, "FN-2026-701").getByRole("button", { name: "View Details" }).click();
+  const details = phone.getByRole("dialog");
+  await details.getByText(forsRequiredMessage("Silver")).waitFor();
+  expect(await details.getByRole("button", { name: "Accept Load" }).isDisabled()).toBe(true);
+  // focus starts on the one thing to do, not the disabled Accept
+  expect(await details.getByRole("link", { name: "Go to your Company page" }).evaluate((el) => el === document.activeElement)).toBe(true);
+  await phone.screenshot({ path: `${TMP_ROOT}/screenshots/compliance-details-fors-390.png` });
+  await details.getByRole("button", { name: "Cancel" }).click();
+
+  // 5. staff verify the FORS Silver certificate; the carrier accepts the Silver load
+  const fors = docs.find((d) => d.kind === "fors_certificate")!;
+  expect((await call(staff, "POST", `/api/documents/${fors.id}/verify`)).status).toBe(200);
+  await phone.reload();
+  const accept = card(phone, "FN-2026-701").getByRole("button", { name: "Accept Load" });
+  await accept.waitFor();
+  await expect.poll(() => accept.isDisabled()).toBe(false);
+  expect(await card(phone, "FN-2026-701").getByTestId("booking-block").count()).toBe(0);
+  await accept.click();
+  await phone.getByRole("dialog", { name: "Confirm Load Acceptance" }).getByRole("button", { name: "Accept Load" }).click();
+  await phone.getByText("Load Accepted Successfully").waitFor();
+
+  // desk-width screenshots of the Company page and of a blocked board
+  const desk = await signedInPage(carrier);
+  await desk.goto("/company");
+  await desk.getByTestId("compliance-badge").getByText("Compliant", { exact: true }).waitFor();
+  await desk.getByText("Verified FORS Silver.").waitFor();
+  await shot(desk, "compliance-company-1280");
+  await createLoad(server.app, { loadNumber: "FN-2026-703", pickupCity: "Leeds", deliveryCity: "Glasgow", forsRequirement: "Gold", price: 1400, distance: 220 });
+  await desk.goto("/");
+  await card(desk, "FN-2026-703").getByText(forsRequiredMessage("Gold")).waitFor();
+  await shot(desk, "compliance-board-fors-1280");
+}, 180_000);
