@@ -97,9 +97,20 @@ export const companyMergeSchema = z.object({ intoId: z.uuid("Please choose the c
 export const moveUserSchema = z.object({ companyId: z.uuid("Please choose a company") });
 
 export const COMPANY_SORT_KEYS = ["name", "memberCount", "compliance", "createdAt"] as const;
+export type CompanySortKey = (typeof COMPANY_SORT_KEYS)[number];
+/** GET /api/companies: a page of 50 unless asked, at most 200 (issue 17); the total in X-Total-Count. */
+export const COMPANY_PAGE_SIZE = 50;
+export const COMPANY_LIST_MAX = 200;
+/**
+ * `sort`: a key ascending or "-key" descending; by name (A to Z) unless asked.
+ * `compliance` ascending puts the companies most in need of attention first
+ * (not compliant, then expiring, then compliant).
+ */
 export const companyListQuerySchema = pageQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(COMPANY_LIST_MAX, `limit must be at most ${COMPANY_LIST_MAX}`).optional(),
   search: z.string().trim().max(200).optional(),
   compliance: z.enum(COMPLIANCE_STATUSES).optional(),
+  sort: z.enum(COMPANY_SORT_KEYS.flatMap((k) => [k, `-${k}`]) as [`${CompanySortKey}` | `-${CompanySortKey}`, ...(`${CompanySortKey}` | `-${CompanySortKey}`)[]]).default("name"),
 });
 export type CompanyListQuery = z.output<typeof companyListQuerySchema>;
 

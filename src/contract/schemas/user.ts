@@ -4,6 +4,7 @@ import { whenMissing, z } from "../plain-errors";
 import { ROLES } from "../constants";
 import { MSG } from "../messages";
 import { pageQuerySchema } from "./page";
+import type { ComplianceStatus } from "./company";
 
 const MAX_TEXT = 200;
 
@@ -125,6 +126,10 @@ export interface User {
   lastLoginAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** the carrier company (contract-beyond "Carrier compliance"); null for staff, pending applicants and carriers without a company name */
+  companyId: string | null;
+  /** that company's compliance status; null without a company */
+  compliance: ComplianceStatus | null;
 }
 
 export interface UserWithStats extends User {
@@ -200,6 +205,10 @@ export type CarrierListQuery = z.output<typeof carrierListQuerySchema>;
 
 export interface CarrierSummary {
   carrierName: string;
+  /** the company record of that name (issue 17); null for a name known only from bookings, and "Unknown Carrier" */
+  companyId: string | null;
+  /** its compliance status; null without a company record */
+  compliance: ComplianceStatus | null;
   contacts: { name: string; email: string }[];
   moreContacts: number;
   acceptedLoads: number;

@@ -1,5 +1,6 @@
 // Rows → response objects. The user mapper is an allow-list: a password hash or a
 // reset token can never reach a response (contract: conventions).
+import type { ComplianceStatus } from "../../contract/schemas/company";
 import type { User } from "../../contract/schemas/user";
 import type { UserRow } from "../db/schema";
 
@@ -9,7 +10,11 @@ export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOSt
 export const money = (n: number | string | null | undefined): number | null =>
   n === null || n === undefined ? null : Math.round(Number(n) * 100) / 100;
 
-export function toUser(row: UserRow): User {
+/**
+ * `compliance`: the status of the user's company (companies.service complianceFor),
+ * passed in so that a list costs one query for all its users, not one a row.
+ */
+export function toUser(row: UserRow, compliance: ComplianceStatus | null): User {
   return {
     id: row.id,
     email: row.email,
@@ -22,5 +27,7 @@ export function toUser(row: UserRow): User {
     lastLoginAt: iso(row.lastLoginAt),
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(row.updatedAt)!,
+    companyId: row.companyId,
+    compliance: row.companyId ? compliance : null,
   };
 }

@@ -1,10 +1,9 @@
 // Auth and account calls (contract "Auth and account"; spec §7 Authentication).
 // Routes parse and reply; the rules live in auth.service.ts. Every user in a
-// response goes through toUser (never a password, hash or reset token).
+// response goes through toUser, by way of companies.service userView (never a password, hash or reset token).
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { sha256 } from "../../lib/crypto";
-import { toUser } from "../../lib/serialize";
 import { idParam, parse } from "../../lib/validate";
 import { AppError } from "../../lib/app-error";
 import { SESSION_COOKIE, clearSessionCookie, requireUser, startSession } from "../../plugins/session";
@@ -16,6 +15,7 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from "../../../contract/schemas/user";
+import { userView } from "../companies/companies.service";
 import { deleteSession } from "./auth.repository";
 import {
   AUTH_MSG,
@@ -38,7 +38,8 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     return token && token.length <= 100 ? sha256(token) : null;
   };
 
-  app.get("/api/auth/user", async (req) => toUser(requireUser(req)));
+  // polled: a user without a company costs no query here, one with a company one (their compliance)
+  app.get("/api/auth/user", async (req) => userView(ctx, ctx.db, requireUser(req)));
 
   app.post("/api/login", async (req, reply) => {
     const input = parse(loginSchema, req.body);
@@ -47,7 +48,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     const old = cookieSessionId(req.cookies);
     if (old) await deleteSession(ctx.db, old);
     await startSession(ctx, reply, req, user.id);
-    return toUser(user);
+    return userView(ctx, ctx.db, user);
   });
 
   app.post("/api/logout", async (req, reply) => {
@@ -63,7 +64,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     await takeRegistrationSlot(ctx, req.ip);
     const input = parse(registerSchema, req.body);
     const user = await registerUser({ ctx, input, actor: req.user });
-    return reply.status(201).send(toUser(user));
+    return reply.status(201).send(await userView(ctx, ctx.db, user));
   });
 
   app.post("/api/auth/forgot-password", async (req) => {

@@ -32,6 +32,7 @@ import {
 import { queuePasswordChangedMail, queueRegistrationReceivedMails } from "../email/account-mail";
 import { queueJobs } from "../jobs/jobs.service";
 import { notifyRegistrationPending } from "../notifications/notifications.service";
+import { linkUserToCompany } from "../companies/companies.service";
 
 /** contract: the reset link is valid 1 hour */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -135,8 +136,10 @@ export async function registerUser({ ctx, input, actor }: RegisterOptions): Prom
         // the applicant's mail; staff hear through their registration_pending notification (and its mail)
         await queueRegistrationReceivedMails(ctx, tx, user, []);
         await notifyRegistrationPending({ ctx, tx, applicant: user });
+        return user;
       }
-      return user;
+      // an approved carrier made by staff joins (or founds) the company of its name, as an approval does
+      return linkUserToCompany({ tx, user, now: ctx.clock.now() });
     });
   } catch (err) {
     // two simultaneous registrations of one email: the unique index decides

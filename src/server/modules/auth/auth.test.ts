@@ -87,7 +87,7 @@ describe.each(ENGINES)("auth and account on %s", (engine) => {
       const body = res.json();
       expect(body).toMatchObject({ id: user.id, email: user.email, name: "Priya Shah", role: "carrier", isAdmin: false, isApproved: true });
       expect(Object.keys(body).sort()).toEqual(
-        ["carrierName", "contactNumber", "createdAt", "email", "id", "isAdmin", "isApproved", "lastLoginAt", "name", "role", "updatedAt"].sort(),
+        ["carrierName", "companyId", "compliance", "contactNumber", "createdAt", "email", "id", "isAdmin", "isApproved", "lastLoginAt", "name", "role", "updatedAt"].sort(),
       );
     });
   });

@@ -225,13 +225,14 @@ export async function emailTakenByOther(db: DbOrTx, email: string, exceptId: str
 }
 
 /**
- * Approve a pending account, under the spelling of the company it joins when
- * given; undefined when there is no such pending account.
+ * Approve a pending account; undefined when there is no such pending account.
+ * (The company it joins, and its spelling of the name, are set in the same
+ * transaction by companies.service linkUserToCompany.)
  */
-export async function approvePendingUser(db: DbOrTx, id: string, now: Date, carrierName?: string): Promise<UserRow | undefined> {
+export async function approvePendingUser(db: DbOrTx, id: string, now: Date): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ isApproved: true, updatedAt: now, ...(carrierName ? { carrierName } : {}) })
+    .set({ isApproved: true, updatedAt: now })
     .where(and(eq(users.id, id), eq(users.isApproved, false)))
     .returning();
   return row;

@@ -1,15 +1,15 @@
 // Users and admin calls (contract "Users and admin"; spec §7). Routes parse and
 // reply; the rules live in users.service.ts. Every user in a response goes through
-// toUser (never a password, hash or reset token).
+// toUser, by way of companies.service userView (never a password, hash or reset token).
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../context";
 import { AppError } from "../../lib/app-error";
-import { toUser } from "../../lib/serialize";
 import { idParam, parse } from "../../lib/validate";
 import { requireStaff, requireUser } from "../../plugins/session";
 import { isStaffRole } from "../../../contract/constants";
 import { MSG } from "../../../contract/messages";
 import { carrierListQuerySchema, pendingListQuerySchema, userListQuerySchema, userUpdateSchema } from "../../../contract/schemas/user";
+import { userView } from "../companies/companies.service";
 import type { Page } from "./users.repository";
 import { approveUser, deleteUser, listCarriers, listPending, listUsers, rejectUser, updateUser } from "./users.service";
 
@@ -39,7 +39,7 @@ export async function registerUsersRoutes(app: FastifyInstance, ctx: AppContext)
   app.post("/api/users/:id/approve", async (req) => {
     const actor = requireStaff(req);
     const user = await approveUser({ ctx, actor, id: idParam(req.params) });
-    return toUser(user);
+    return userView(ctx, ctx.db, user);
   });
 
   app.post("/api/users/:id/reject", async (req) => {
@@ -57,7 +57,7 @@ export async function registerUsersRoutes(app: FastifyInstance, ctx: AppContext)
     if (req.body === null || req.body === undefined) throw new AppError(400, "Request body must be a JSON object");
     const input = parse(userUpdateSchema, req.body);
     const user = await updateUser({ ctx, actor, id, input, sessionId: req.sessionId });
-    return toUser(user);
+    return userView(ctx, ctx.db, user);
   });
 
   app.delete("/api/users/:id", async (req, reply) => {

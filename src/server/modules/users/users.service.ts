@@ -27,6 +27,7 @@ import {
 } from "../../../contract/schemas/user";
 import { isUniqueViolation } from "../auth/auth.service";
 import { queueAccountApprovedMail, queueAccountRejectedMail } from "../email/account-mail";
+import { companiesByName, linkUserToCompany, userViews } from "../companies/companies.service";
 import {
   approvePendingUser,
   companyKey,
@@ -39,6 +40,7 @@ import {
   listPendingUsers,
   listUsersWithStats,
   updateUserRow,
+  UNKNOWN_CARRIER,
   type Page,
 } from "./users.repository";
 
@@ -60,16 +62,17 @@ export async function approveUser(opts: { ctx: AppContext; actor: UserRow; id: s
   if (!target) throw new AppError(404, MSG.notFound);
   if (target.isApproved) throw new AppError(409, USERS_MSG.alreadyApproved);
   assertMayTouch(actor, target);
-  // contract: a matching company (case and spaces aside) is joined under its own spelling,
-  // so the member sees its bookings (carrier visibility compares names exactly)
-  const company = (await findCompanies(ctx.db, [target.carrierName])).get(companyKey(target.carrierName));
-  // the approval and its mail commit together (issue 14 outbox)
+  // the approval, the company link and the mail commit together (issue 14 outbox)
   return ctx.db.transaction(async (tx) => {
-    const approved = await approvePendingUser(tx, id, ctx.clock.now(), company?.carrierName);
+    const now = ctx.clock.now();
+    const approved = await approvePendingUser(tx, id, now);
     // a simultaneous approve or reject got there first
     if (!approved) throw new AppError(409, USERS_MSG.alreadyApproved);
-    await queueAccountApprovedMail(ctx, tx, approved);
-    return approved;
+    // contract: a matching company (case and spaces aside) is joined under its own spelling,
+    // so the member sees its bookings (carrier visibility compares names exactly); else it is created
+    const member = await linkUserToCompany({ tx, user: approved, now });
+    await queueAccountApprovedMail(ctx, tx, member);
+    return member;
   });
 }
 
@@ -179,9 +182,11 @@ export async function updateUser({ ctx, actor, id, input, sessionId }: UpdateUse
   let updated: UserRow | undefined;
   try {
     updated = await ctx.db.transaction(async (tx) => {
-      const row = await updateUserRow(tx, id, set);
+      let row = await updateUserRow(tx, id, set);
       if (row && withdrawn) await endSessions(tx, id);
       else if (row && newPassword) await endSessions(tx, id, id === actor.id ? sessionId : null);
+      // a staff edit of the company name, role or approval re-links the company (issue 17)
+      if (row && isStaffRole(actor)) row = await linkUserToCompany({ tx, user: row, now });
       return row;
     });
   } catch (err) {
@@ -200,8 +205,10 @@ function splitSort<K extends string>(sort: `${K}` | `-${K}`): { key: K; desc: bo
 /** GET /api/users (staff): a page of users with loadsAccepted and totalEarnings, and the total. */
 export async function listUsers(ctx: AppContext, q: UserListQuery): Promise<Page<UserWithStats>> {
   const page = await listUsersWithStats(ctx.db, { search: q.search, sort: splitSort<UserSortKey>(q.sort), ...pageOf(q) });
+  // each user's companyId and its compliance: one query for the page
+  const users = await userViews(ctx, ctx.db, page.rows.map((r) => r.user));
   return {
-    rows: page.rows.map((r) => ({ ...toUser(r.user), loadsAccepted: r.loadsAccepted, totalEarnings: money(r.totalEarnings) ?? 0 })),
+    rows: page.rows.map((r, i) => ({ ...users[i], loadsAccepted: r.loadsAccepted, totalEarnings: money(r.totalEarnings) ?? 0 })),
     total: page.total,
   };
 }
@@ -210,8 +217,9 @@ export async function listUsers(ctx: AppContext, q: UserListQuery): Promise<Page
 export async function listPending(ctx: AppContext, q: PendingListQuery): Promise<Page<PendingUser>> {
   const page = await listPendingUsers(ctx.db, { search: q.search, sort: splitSort<PendingSortKey>(q.sort), ...pageOf(q) });
   const companies = await findCompanies(ctx.db, page.rows.map((u) => u.carrierName));
+  // applicants have no company yet (companyId and compliance null): no compliance query
   return {
-    rows: page.rows.map((u) => ({ ...toUser(u), joinsCompany: companies.get(companyKey(u.carrierName)) ?? null })),
+    rows: page.rows.map((u) => ({ ...toUser(u, null), joinsCompany: companies.get(companyKey(u.carrierName)) ?? null })),
     total: page.total,
   };
 }
@@ -223,9 +231,13 @@ export async function listPending(ctx: AppContext, q: PendingListQuery): Promise
  */
 export async function listCarriers(ctx: AppContext, q: CarrierListQuery): Promise<Page<CarrierSummary>> {
   const page = await listCompanies(ctx.db, { search: q.search, sort: q.sort ? splitSort<CarrierSortKey>(q.sort) : undefined, ...pageOf(q) });
+  // the company record of each row's name and its compliance (contract-beyond: also in the Carriers tab)
+  const records = await companiesByName(ctx, ctx.db, page.rows.map((c) => c.carrierName).filter((n) => n !== UNKNOWN_CARRIER));
   return {
     rows: page.rows.map((c) => ({
       carrierName: c.carrierName,
+      companyId: c.carrierName === UNKNOWN_CARRIER ? null : (records.get(companyKey(c.carrierName))?.companyId ?? null),
+      compliance: c.carrierName === UNKNOWN_CARRIER ? null : (records.get(companyKey(c.carrierName))?.compliance ?? null),
       contacts: c.contacts,
       moreContacts: Math.max(0, c.members - c.contacts.length),
       acceptedLoads: c.acceptedLoads,

@@ -126,6 +126,9 @@ describe.each(ENGINES)("users and admin on %s", (engine) => {
       expect(byName("Acme Haulage")).toEqual([
         {
           carrierName: "Acme Haulage",
+          // made by the factory, not approved through the app: no company record (companies.test.ts covers records)
+          companyId: null,
+          compliance: null,
           contacts: [
             { name: "Alf One", email: "alf@acme.example" },
             { name: "Bea Two", email: "bea@acme.example" },
@@ -138,10 +141,10 @@ describe.each(ENGINES)("users and admin on %s", (engine) => {
         },
       ]);
       expect(byName("Ghost Freight")).toEqual([
-        { carrierName: "Ghost Freight", contacts: [], moreContacts: 0, acceptedLoads: 2, totalEarnings: 250.25, lastActivity: "2026-01-01T09:00:00.000Z", joinedAt: null },
+        { carrierName: "Ghost Freight", companyId: null, compliance: null, contacts: [], moreContacts: 0, acceptedLoads: 2, totalEarnings: 250.25, lastActivity: "2026-01-01T09:00:00.000Z", joinedAt: null },
       ]);
       expect(byName("Unknown Carrier")).toEqual([
-        { carrierName: "Unknown Carrier", contacts: [], moreContacts: 0, acceptedLoads: 1, totalEarnings: 300, lastActivity: null, joinedAt: null },
+        { carrierName: "Unknown Carrier", companyId: null, compliance: null, contacts: [], moreContacts: 0, acceptedLoads: 1, totalEarnings: 300, lastActivity: null, joinedAt: null },
       ]);
       expect(rows.at(-1)!.carrierName).toBe("Unknown Carrier");
       // the signed-in carrier's company, no loads yet; staff are not carrier companies
