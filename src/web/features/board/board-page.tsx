@@ -17,6 +17,7 @@ import { MyBidsPanel } from "../bids/components/my-bids-panel";
 import { pendingBidFor, useOwnBids } from "../bids/use-own-bids";
 import { useLoads, useStats } from "../loads/api";
 import { Later, lazyNamed } from "../../lib/lazy";
+import { useAuth } from "../auth/use-auth";
 import { useComplianceMe } from "../companies/api/compliance-me";
 import { boardNotice, bookingBlock } from "../companies/booking-block";
 import { BoardComplianceNotice } from "../companies/components/board-compliance-notice";
@@ -87,8 +88,9 @@ function LoadBoard() {
   const online = useOnline();
   const accept = useAcceptLoadFlow();
   // issue 17: one cached status for the whole board; each card's reason is worked out from it and the load
+  const { isStaff } = useAuth();
   const compliance = useComplianceMe();
-  const notice = boardNotice(compliance.data);
+  const notice = boardNotice(compliance.data, { isStaff });
 
   const [details, setDetails] = useState<{ load: Load; open: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -191,7 +193,7 @@ function LoadBoard() {
                 onBid={openBid}
                 onViewDetails={(l) => setDetails({ load: l, open: true })}
                 onCompletePod={openPod}
-                block={bookingBlock(compliance.data, load)}
+                block={bookingBlock(compliance.data, load, { isStaff })}
               />
             </li>
           ))}
@@ -215,7 +217,7 @@ function LoadBoard() {
             onOpenChange={(open) => setDetails((d) => (d ? { ...d, open } : d))}
             onAccept={accept.requestAccept}
             onCompletePod={openPod}
-            block={bookingBlock(compliance.data, details.load)}
+            block={bookingBlock(compliance.data, details.load, { isStaff })}
           />
         )}
         {bid && (

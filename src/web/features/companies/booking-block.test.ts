@@ -49,9 +49,17 @@ describe("bookingBlock", () => {
     expect(block?.reason).toBe("compliance");
   });
 
-  it("never blocks a user with no company (staff), nor before the status has loaded", () => {
-    expect(bookingBlock(me({ companyId: null, compliance: null, requireCompliance: true, enforceFors: true }), { forsRequirement: "Gold" })).toBeNull();
+  it("never blocks staff, nor anyone before the status has loaded", () => {
+    const staff = me({ companyId: null, compliance: null, requireCompliance: true, enforceFors: true });
+    expect(bookingBlock(staff, { forsRequirement: "Gold" }, { isStaff: true })).toBeNull();
     expect(bookingBlock(undefined, { forsRequirement: "Gold" })).toBeNull();
+  });
+
+  it("holds a carrier with no company to the rules as one with no documents, and tells them to ask the office", () => {
+    const alone = me({ companyId: null, compliance: null });
+    expect(bookingBlock({ ...alone, requireCompliance: true }, { forsRequirement: "" })).toEqual({ reason: "compliance", message: COMPANY_MSG.notCompliant, next: BOOKING_NEXT.noCompany });
+    expect(bookingBlock({ ...alone, enforceFors: true }, { forsRequirement: "Bronze" })).toMatchObject({ reason: "fors", level: "Bronze", next: BOOKING_NEXT.noCompany });
+    expect(bookingBlock(alone, { forsRequirement: "Bronze" })).toBeNull();
   });
 
   it("treats an unknown FORS value on a load as no requirement", () => {
@@ -73,6 +81,11 @@ describe("boardNotice", () => {
   it("says nothing to a compliant company, to a non-compliant one when the setting is off, or to staff", () => {
     expect(boardNotice(me())).toBeNull();
     expect(boardNotice(me({ compliance: "non_compliant" }))).toBeNull();
+    expect(boardNotice(me({ companyId: null, compliance: null, requireCompliance: true }), { isStaff: true })).toBeNull();
+  });
+
+  it("tells a carrier with no company to ask the office when compliance is required", () => {
+    expect(boardNotice(me({ companyId: null, compliance: null, requireCompliance: true }))).toEqual({ tone: "blocked", title: COMPANY_MSG.notCompliant, text: BOOKING_NEXT.noCompany });
     expect(boardNotice(me({ companyId: null, compliance: null }))).toBeNull();
   });
 });

@@ -3,17 +3,10 @@
 // staff settings. The board reads it once (cached), never per card, to say why a
 // load cannot be booked before the carrier presses a button that would fail.
 import { useQuery, type QueryClient } from "@tanstack/react-query";
-import type { ComplianceStatus } from "@contract/schemas/company";
-import type { ForsLevel } from "@contract/constants";
+import type { ComplianceMe } from "@contract/schemas/company";
 import { api, ApiError } from "../../../lib/api";
 
-export interface ComplianceMe {
-  companyId: string | null;
-  compliance: ComplianceStatus | null;
-  verifiedForsLevel: ForsLevel;
-  requireCompliance: boolean;
-  enforceFors: boolean;
-}
+export type { ComplianceMe };
 
 export const COMPLIANCE_ME_KEY = ["/api/compliance/me"] as const;
 
