@@ -14,6 +14,7 @@ const SHARED_MODULE_FILES = [
   "loads/load-visibility", // toLoad(), canSeeLoad(): every load that leaves the server goes through them
   "loads/load-transition", // transitionLoad(): every status change goes through it (a bid award, a POD)
   "loads/loads-version", // the loads change counter's per-version memo (stats shares the board's)
+  "loads/load-list-reader", // a load list read whole in its own filters and order, batch by batch (CSV exports)
   "email/account-mail", // the account mails auth and users queue
   "email/mail-job", // queueMail(): the outbox every module writes its mail to (notifications)
   "email/templates", // the mail layout every email shares (notifications)

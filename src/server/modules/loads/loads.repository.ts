@@ -100,19 +100,31 @@ interface SortKey {
   column: SQL | AnyPgColumn;
   desc: boolean;
   value: (row: LoadRow) => number | null;
+  /** the column's SQL type: a keyset cursor (exports) casts its text back to it */
+  pgType: "timestamptz" | "numeric" | "integer";
 }
 const time = (d: Date | null) => d?.getTime() ?? null;
 const SORT_KEYS: Record<LoadSort, SortKey> = {
-  "-pickupDate": { column: loads.pickupDate, desc: true, value: (r) => time(r.pickupDate) },
-  pickupDate: { column: loads.pickupDate, desc: false, value: (r) => time(r.pickupDate) },
-  price: { column: loads.price, desc: false, value: (r) => Number(r.price) },
-  "-price": { column: loads.price, desc: true, value: (r) => Number(r.price) },
-  ratePerMile: { column: loads.ratePerMile, desc: false, value: (r) => (r.ratePerMile == null ? null : Number(r.ratePerMile)) },
-  "-ratePerMile": { column: loads.ratePerMile, desc: true, value: (r) => (r.ratePerMile == null ? null : Number(r.ratePerMile)) },
-  distance: { column: loads.distance, desc: false, value: (r) => r.distance },
+  "-pickupDate": { column: loads.pickupDate, desc: true, value: (r) => time(r.pickupDate), pgType: "timestamptz" },
+  pickupDate: { column: loads.pickupDate, desc: false, value: (r) => time(r.pickupDate), pgType: "timestamptz" },
+  price: { column: loads.price, desc: false, value: (r) => Number(r.price), pgType: "numeric" },
+  "-price": { column: loads.price, desc: true, value: (r) => Number(r.price), pgType: "numeric" },
+  ratePerMile: { column: loads.ratePerMile, desc: false, value: (r) => (r.ratePerMile == null ? null : Number(r.ratePerMile)), pgType: "numeric" },
+  "-ratePerMile": { column: loads.ratePerMile, desc: true, value: (r) => (r.ratePerMile == null ? null : Number(r.ratePerMile)), pgType: "numeric" },
+  distance: { column: loads.distance, desc: false, value: (r) => r.distance, pgType: "integer" },
   // the database keeps microseconds, JavaScript milliseconds: order by what both see
-  "-createdAt": { column: sql`date_trunc('milliseconds', ${loads.createdAt})`, desc: true, value: (r) => time(r.createdAt) },
+  "-createdAt": { column: sql`date_trunc('milliseconds', ${loads.createdAt})`, desc: true, value: (r) => time(r.createdAt), pgType: "timestamptz" },
 };
+
+/**
+ * The sort of listOrder() as its parts, for keyset paging of a whole list
+ * (modules/exports: 100,000 loads read in batches, each batch starting after the
+ * last row of the one before, in exactly the list's order).
+ */
+export function listSortKey(sort: LoadSort = DEFAULT_LOAD_SORT): Readonly<Pick<SortKey, "column" | "desc" | "pgType">> {
+  const { column, desc, pgType } = SORT_KEYS[sort];
+  return { column, desc, pgType };
+}
 
 /** ORDER BY for a sort (contract "Carrier board order"), id as the tie-break. */
 export function listOrder(sort: LoadSort = DEFAULT_LOAD_SORT): SQL[] {
