@@ -30,6 +30,7 @@ import { registerStatsRoutes } from "./modules/stats/stats.routes";
 import { registerLiveRoutes } from "./modules/live/live.routes";
 import { registerSavedSearchesRoutes } from "./modules/saved-searches/saved-searches.routes";
 import { registerNotificationsRoutes } from "./modules/notifications/notifications.routes";
+import { registerExportsRoutes } from "./modules/exports/exports.routes";
 import { registerCompaniesRoutes } from "./modules/companies/companies.routes";
 import { registerRatesRoutes } from "./modules/rates/rates.routes";
 import { registerDocumentsRoutes } from "./modules/companies/documents.routes";
@@ -142,6 +143,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     registerLiveRoutes,
     registerSavedSearchesRoutes,
     registerNotificationsRoutes,
+    registerExportsRoutes,
     registerCompaniesRoutes,
     registerRatesRoutes,
     registerDocumentsRoutes,
