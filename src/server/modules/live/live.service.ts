@@ -23,6 +23,8 @@ const STAFF_ONLY: ReadonlySet<Topic> = new Set(["users"]);
 
 export class LiveHub {
   private clients = new Set<LiveClient>();
+  /** the same clients by user: a notification goes to its owner's streams without a pass over every stream */
+  private byUser = new Map<string, Set<LiveClient>>();
   private pending = new Set<Topic>();
   private timer: NodeJS.Timeout | null = null;
   private unlisten: (() => Promise<void>) | null = null;
@@ -52,8 +54,20 @@ export class LiveHub {
 
   async add(client: LiveClient): Promise<() => void> {
     this.clients.add(client);
+    const { userId } = client;
+    if (userId) {
+      const own = this.byUser.get(userId) ?? new Set();
+      own.add(client);
+      this.byUser.set(userId, own);
+    }
     await this.ensureListening();
-    return () => this.clients.delete(client);
+    return () => {
+      this.clients.delete(client);
+      const own = userId ? this.byUser.get(userId) : undefined;
+      if (!own) return;
+      own.delete(client);
+      if (!own.size) this.byUser.delete(userId!);
+    };
   }
 
   private ensureListening(): Promise<void> {
@@ -80,7 +94,11 @@ export class LiveHub {
     this.timer ??= setTimeout(() => this.flush(), this.coalesceMs);
   }
 
-  /** A committed notification (payload {userId, notification}): to its owner's streams only, at once. */
+  /**
+   * A committed notification (payload {userId, notification}): to its owner's streams
+   * only, at once. One event can notify thousands (bid_placed to every staff user,
+   * bench scenario 7): each is looked up by its owner, not matched against every stream.
+   */
   private notification(payload: string): void {
     let parsed: { userId?: unknown; notification?: unknown };
     try {
@@ -89,8 +107,10 @@ export class LiveHub {
       return;
     }
     if (typeof parsed.userId !== "string" || !parsed.notification) return;
+    const own = this.byUser.get(parsed.userId);
+    if (!own) return;
     const json = JSON.stringify(parsed.notification);
-    for (const c of this.clients) if (c.userId === parsed.userId) c.notification?.(json);
+    for (const c of own) c.notification?.(json);
   }
 
   private flush(): void {
@@ -107,6 +127,7 @@ export class LiveHub {
     this.unwatch();
     if (this.timer) clearTimeout(this.timer);
     this.clients.clear();
+    this.byUser.clear();
     await this.unlisten?.().catch(() => {});
     this.unlisten = null;
     this.starting = null;
