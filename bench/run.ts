@@ -14,6 +14,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "../src/server/db/client";
 import { seedCarriers, seedLoads, seedSessions } from "./seed";
 import { holdCarriers } from "./carriers";
+import { notificationFanout } from "./notifications";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -409,9 +410,29 @@ async function pgAvailable(): Promise<boolean> {
 async function main() {
   const t0 = Date.now();
   mkdirSync(WORK, { recursive: true });
-  if (!existsSync(join(ROOT, "dist", "web", "index.html"))) throw new Error("run npm run build first");
+  // BENCH_ONLY=web: the baseline and the front-end scenarios; BENCH_ONLY=notifications: scenario 7 alone
+  const only = process.env.BENCH_ONLY;
+  if (only !== "notifications" && !existsSync(join(ROOT, "dist", "web", "index.html"))) throw new Error("run npm run build first");
   const engines: ("postgres" | "pglite")[] = (await pgAvailable()) ? ["postgres", "pglite"] : ["pglite"];
+  if (only !== "notifications") await httpAndWeb(engines, only);
+  if (!only || only === "notifications") {
+    if (engines.includes("postgres")) rows.push(...(await notificationFanout({ pgUrl: PG_URL, workDir: WORK, password: PASSWORD, startApp, stop, log })));
+    else rows.push({ scenario: "7 live notification to 2,000 streams", engine: "postgres", note: `skipped: no PostgreSQL at ${PG_URL} (BENCH_DATABASE_URL)` });
+  }
 
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, seconds: SECONDS };
+  writeFileSync(join(ROOT, "bench", "results.json"), JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2));
+  const fmt = (n?: number, d = 0) => (n === undefined ? "" : n.toFixed(d));
+  console.log("\n| scenario | engine | req/s | ratio to baseline | p50 ms | p99 ms | errors | note |\n|---|---|---|---|---|---|---|---|");
+  for (const r of rows) {
+    console.log(`| ${r.scenario} | ${r.engine} | ${fmt(r.rps)} | ${r.ratio === undefined ? "" : `${(r.ratio * 100).toFixed(0)}%`} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors ?? ""} | ${r.note ?? ""} |`);
+  }
+  console.log(`\nmachine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; ${SECONDS} s a scenario; took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log("results written to bench/results.json");
+}
+
+/** Scenarios 0–6: the HTTP baseline, each engine's polling and storm scenarios, the front end. */
+async function httpAndWeb(engines: ("postgres" | "pglite")[], only: string | undefined) {
   // the baseline: a bare node:http server with a body the size of the board page (50 loads)
   const probeDir = join(WORK, "probe");
   rmSync(probeDir, { recursive: true, force: true });
@@ -430,23 +451,13 @@ async function main() {
   rows.push({ scenario: "0 baseline node:http (same body size)", engine: "node", rps: b.requests.average, p50: b.latency.p50, p99: b.latency.p99, errors: errorsOf(b), ratio: 1 });
 
   // BENCH_ONLY=web runs the baseline and the front-end scenarios only (a quick look at Lighthouse)
-  if (process.env.BENCH_ONLY !== "web") for (const engine of engines) await benchEngine(engine, { rps: b.requests.average });
+  if (only !== "web") for (const engine of engines) await benchEngine(engine, { rps: b.requests.average });
 
   const web = await startApp({ DATA_DIR: probeDir });
   const webCookie = await login(web.url, "bench-1@example.com");
   await frontEndSizes(web.url, webCookie);
   await lighthouse(web.url, webCookie);
   await stop(web.child);
-
-  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, seconds: SECONDS };
-  writeFileSync(join(ROOT, "bench", "results.json"), JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2));
-  const fmt = (n?: number, d = 0) => (n === undefined ? "" : n.toFixed(d));
-  console.log("\n| scenario | engine | req/s | ratio to baseline | p50 ms | p99 ms | errors | note |\n|---|---|---|---|---|---|---|---|");
-  for (const r of rows) {
-    console.log(`| ${r.scenario} | ${r.engine} | ${fmt(r.rps)} | ${r.ratio === undefined ? "" : `${(r.ratio * 100).toFixed(0)}%`} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors ?? ""} | ${r.note ?? ""} |`);
-  }
-  console.log(`\nmachine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; ${SECONDS} s a scenario; took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  console.log("results written to bench/results.json");
 }
 
 main()

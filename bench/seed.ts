@@ -46,6 +46,20 @@ export async function seedCarriers(database: Database, count: number, password: 
   return rows.map((r) => r.id);
 }
 
+/** Approved staff users (managers) with one shared password; returns their ids. */
+export async function seedStaff(database: Database, count: number, password: string): Promise<string[]> {
+  const hash = await hashPassword(password);
+  const rows = await queryRows<{ id: string }>(
+    database.db,
+    sql`insert into users (email, password, name, carrier_name, role, is_approved)
+        select 'bench-staff-' || g || '@example.com', ${hash}, 'Bench Staff ' || g, 'Bench HQ', 'manager', true
+        from generate_series(1, ${count}::int) g
+        on conflict (email) do update set is_approved = true
+        returning id`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** A session per user, as login would make; returns the cookie header values. */
 export async function seedSessions(database: Database, userIds: string[]): Promise<string[]> {
   const cookies: string[] = [];
