@@ -212,6 +212,19 @@ async function newDocument(w: World, status: "pending" | "verified" | "rejected"
     .returning({ id: companyDocuments.id });
   return row.id;
 }
+// ---- the company record (issue 17): fresh companies for the calls that change one
+async function freshCompany(w: World): Promise<{ id: string; name: string }> {
+  const name = `Matrix Co ${randomUUID().slice(0, 8)} Ltd`;
+  const [c] = await w.t.app.ctx.db.insert(companies).values({ name, nameKey: name.toLowerCase() }).returning({ id: companies.id, name: companies.name });
+  return c;
+}
+/** A fresh company and, for the carrier actor, a clone of them that is its member (a rename must not touch the seed's company). */
+async function ownFreshCompany(w: World, actor: Actor): Promise<{ id: string; as?: Who }> {
+  const c = await freshCompany(w);
+  if (actor !== "carrier") return { id: c.id };
+  const user = await createUser(w.t.app, { carrierName: c.name, companyId: c.id });
+  return { id: c.id, as: { user, cookie: await sessionFor(w.t, user.id) } };
+}
 const documentFiles = new Map<World, Promise<string>>();
 /** A real file of the carrier's, posted as a document of their company (once). */
 function companyDocumentFile(w: World): Promise<string> {
@@ -256,6 +269,58 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
     headers: { "content-type": "application/x-www-form-urlencoded" },
     payload: "List-Unsubscribe=One-Click",
   }),
+  "companies.list": async () => ({ url: "/api/companies?limit=200" }),
+  "companies.get": async (w) => ({ url: `/api/companies/${await carrierCompanyId(w)}` }),
+  "companies.get.unknown": async () => ({ url: `/api/companies/${randomUUID()}` }),
+  "companies.update": async (w) => ({ method: "PUT", url: `/api/companies/${await carrierCompanyId(w)}`, payload: { operatorLicence: "OB1234567" } }),
+  "companies.update.badFormat": async (w) => ({ method: "PUT", url: `/api/companies/${await carrierCompanyId(w)}`, payload: { companyNumber: "1234567" } }),
+  "companies.update.rename": async (w, actor) => {
+    const own = await ownFreshCompany(w, actor);
+    const name = `Renamed ${randomUUID().slice(0, 8)} Ltd`;
+    return {
+      method: "PUT",
+      url: `/api/companies/${own.id}`,
+      payload: { name },
+      as: own.as,
+      check: async (res) => {
+        const [row] = await w.t.app.ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, own.id));
+        expect(row.name === name, "renamed exactly when allowed").toBe(res.statusCode === 200);
+      },
+    };
+  },
+  "companies.merge": async (w) => {
+    const [from, into] = [await freshCompany(w), await freshCompany(w)];
+    return {
+      method: "POST",
+      url: `/api/companies/${from.id}/merge`,
+      payload: { intoId: into.id },
+      check: async (res) => {
+        const left = await w.t.app.ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, from.id));
+        expect(left.length, "the merged company is gone exactly when allowed").toBe(res.statusCode === 200 ? 0 : 1);
+      },
+    };
+  },
+  "companies.merge.self": async (w) => {
+    const c = await freshCompany(w);
+    return { method: "POST", url: `/api/companies/${c.id}/merge`, payload: { intoId: c.id } };
+  },
+  "companies.moveUser": async (w) => {
+    const [from, to] = [await freshCompany(w), await freshCompany(w)];
+    const user = await createUser(w.t.app, { carrierName: from.name, companyId: from.id });
+    return {
+      method: "PUT",
+      url: `/api/users/${user.id}/company`,
+      payload: { companyId: to.id },
+      check: async (res) => {
+        const [row] = await w.t.app.ctx.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, user.id));
+        expect(row.companyId, "moved exactly when allowed").toBe(res.statusCode === 200 ? to.id : from.id);
+      },
+    };
+  },
+  "companies.moveUser.staff": async (w) => {
+    const staff = await createUser(w.t.app, { role: "manager", carrierName: "Network Ops" });
+    return { method: "PUT", url: `/api/users/${staff.id}/company`, payload: { companyId: (await freshCompany(w)).id } };
+  },
   "documents.list": async (w) => ({ url: `/api/companies/${await carrierCompanyId(w)}/documents` }),
   "documents.list.unknown": async () => ({ url: `/api/companies/${randomUUID()}/documents` }),
   "documents.create": async (w, actor) => ({ method: "POST", url: `/api/companies/${await carrierCompanyId(w)}/documents`, payload: await documentBody(w, actor, ukDay(200)) }),
@@ -583,6 +648,38 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
   "rates.lane.byOwnLoad": async (w) => ({ url: `/api/rates/lane?loadId=${w.seed.ownAccepted.id}` }),
   "rates.lane.byCancelled": async (w) => ({ url: `/api/rates/lane?loadId=${w.seed.cancelled.id}` }),
   "rates.lane.badPostcode": async () => ({ url: "/api/rates/lane?pickup=HELLO&delivery=B5" }),
+  "exports.loads": async (w) => ({
+    url: "/api/export/loads.csv?status=available,cancelled&sort=-price",
+    check: (res) => {
+      if (res.statusCode !== 200) return;
+      expect(res.body.startsWith("\uFEFFLoad Number,PO Number,Status,")).toBe(true);
+      // staff see every load the filter names, cancelled included
+      expect(res.body).toContain(w.seed.cancelled.loadNumber);
+      expect(res.body).not.toContain(w.seed.ownApproved.loadNumber);
+    },
+  }),
+  "exports.loads.badQuery": async () => ({ url: "/api/export/loads.csv?sort=bogus" }),
+  "exports.users": async (w) => ({
+    url: "/api/export/users.csv?sort=name",
+    check: (res) => {
+      if (res.statusCode !== 200) return;
+      expect(res.body.startsWith("\uFEFFName,Carrier Company,")).toBe(true);
+      expect(res.body).toContain(w.actors.carrier.user!.email);
+    },
+  }),
+  "exports.carriers": async () => ({
+    url: "/api/export/carriers.csv?search=Matrix",
+    check: (res) => {
+      if (res.statusCode === 200) expect(res.body).toContain(`\r\n${CARRIER_CO},`);
+    },
+  }),
+  "exports.bids": async (w) => ({
+    url: "/api/export/bids.csv",
+    check: (res) => {
+      // the two pending bids on the available load
+      if (res.statusCode === 200) expect(res.body.split(w.seed.available.loadNumber).length - 1).toBe(2);
+    },
+  }),
 
   "email.sendNow": async () => ({ method: "POST", url: "/api/admin/send-available-loads-email" }),
   "email.schedule.get": async () => ({ url: "/api/admin/email-schedule-settings" }),

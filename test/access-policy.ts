@@ -167,6 +167,12 @@ export const POLICY = {
   "rates.lane.byOwnLoad": { method: "GET", path: "/api/rates/lane", scenario: "by loadId of the carrier's accepted load", expect: ownerOnly(200, 200), why: "the same 404 as GET /api/loads/{id} for a load another carrier may not know exists" },
   "rates.lane.byCancelled": { method: "GET", path: "/api/rates/lane", scenario: "by loadId of a cancelled load", expect: { anonymous: 401, pending: 401, carrier: 404, otherCarrier: 404, manager: 200, admin: 200 }, why: "contract Roles: carriers do not see cancelled loads" },
   "rates.lane.badPostcode": { method: "GET", path: "/api/rates/lane", scenario: "a postcode that cannot be one", expect: signedIn(400), why: "contract: 400 with the spec's postcode message" },
+  // ------------------------------------------------------------ CSV exports (contract-beyond "Invoices, statements, exports and rates": CSV exports)
+  "exports.loads": { method: "GET", path: "/api/export/loads.csv", scenario: "the All Loads tab's filters", expect: staffOnly(200), why: "contract-beyond: CSV exports are staff only (a carrier 403, as every staff call)" },
+  "exports.loads.badQuery": { method: "GET", path: "/api/export/loads.csv", scenario: "a sort the list does not know", expect: staffOnly(400), why: "the query of GET /api/loads, refused as that call refuses it; the role is checked first" },
+  "exports.users": { method: "GET", path: "/api/export/users.csv", scenario: "the Users tab's search and order", expect: staffOnly(200), why: "contract-beyond: CSV exports are staff only" },
+  "exports.carriers": { method: "GET", path: "/api/export/carriers.csv", scenario: "the Carriers tab's search", expect: staffOnly(200), why: "contract-beyond: CSV exports are staff only" },
+  "exports.bids": { method: "GET", path: "/api/export/bids.csv", scenario: "the Loads with Bids tab's pending bids", expect: staffOnly(200), why: "contract-beyond: CSV exports are staff only (bidders' names and amounts)" },
 
   // ------------------------------------------------------------ admin email, guide, stats, live
   "email.sendNow": { method: "POST", path: "/api/admin/send-available-loads-email", scenario: "email available loads now", expect: staffOnly(200), why: "contract Roles: email now — staff" },
@@ -201,6 +207,17 @@ export const POLICY = {
   "compliance.settings.get": { method: "GET", path: "/api/admin/compliance-settings", scenario: "read the two switches", expect: staffOnly(200), why: "contract-beyond: GET /api/admin/compliance-settings; /api/admin/ settings are staff's (contract Roles: email schedule — manager and admin)" },
   "compliance.settings.put": { method: "PUT", path: "/api/admin/compliance-settings", scenario: "save both off", expect: staffOnly(200), why: "contract-beyond: PUT /api/admin/compliance-settings — staff, like the email schedule" },
   "objects.get.companyDocument": { method: "GET", path: "/objects/:key", scenario: "the file of a document of the carrier's company", expect: ownerOnly(200, 200), why: "contract-beyond: the file is served like POD paperwork — to the company's members and staff only" },
+  // ------------------------------------------------------------ the company record (contract-beyond "Carrier compliance", first part)
+  "companies.list": { method: "GET", path: "/api/companies", scenario: "every company with compliance and memberCount", expect: staffOnly(200), why: "contract-beyond: GET /api/companies (staff)" },
+  "companies.get": { method: "GET", path: "/api/companies/:id", scenario: "the carrier's company", expect: ownerOnly(200, 200), why: "contract-beyond: GET /api/companies/{id} — staff and its members; others 404" },
+  "companies.get.unknown": { method: "GET", path: "/api/companies/:id", scenario: "no such company", expect: signedIn(404), why: "contract: 404 no such resource" },
+  "companies.update": { method: "PUT", path: "/api/companies/:id", scenario: "the carrier's company: operator licence", expect: ownerOnly(200, 200), why: "contract-beyond: PUT /api/companies/{id} — members and staff edit the profile; others 404 (before the body is read)" },
+  "companies.update.badFormat": { method: "PUT", path: "/api/companies/:id", scenario: "the carrier's company: a Companies House number of 7 digits", expect: ownerOnly(400, 400), why: "contract-beyond: format errors → 400 with details; an outsider still 404" },
+  "companies.update.rename": { method: "PUT", path: "/api/companies/:id", scenario: "a changed name (the carrier: of their own company)", expect: { anonymous: 401, pending: 401, carrier: 403, otherCarrier: 404, manager: 200, admin: 200 }, why: "contract-beyond: only staff change name; a member sending a changed name → 403; not a member → 404" },
+  "companies.merge": { method: "POST", path: "/api/companies/:id/merge", scenario: "one company into another", expect: staffOnly(200), why: "contract-beyond: only staff merge companies" },
+  "companies.merge.self": { method: "POST", path: "/api/companies/:id/merge", scenario: "a company into itself", expect: staffOnly(400), why: "issue 17: merging a company into itself → 400" },
+  "companies.moveUser": { method: "PUT", path: "/api/users/:id/company", scenario: "a carrier to another company", expect: staffOnly(200), why: "contract-beyond: only staff move a user between companies" },
+  "companies.moveUser.staff": { method: "PUT", path: "/api/users/:id/company", scenario: "a manager's account", expect: staffOnly(409), why: "only an approved carrier belongs to a company (docs/decisions/compliance.md): wrong state → 409" },
 } as const satisfies Record<string, PolicyRow>;
 
 export type PolicyCase = keyof typeof POLICY;

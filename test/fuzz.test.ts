@@ -24,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers";
 import { createUser, login } from "./factories";
 import { queryRows } from "../src/server/db/client";
-import { authAttempts, bids, loads, objects, sessions, type LoadRow, type UserRow } from "../src/server/db/schema";
+import { authAttempts, bids, companies, loads, objects, sessions, users as usersTable, type LoadRow, type UserRow } from "../src/server/db/schema";
 import { randomToken, sha256 } from "../src/server/lib/crypto";
 import { LOAD_STATUSES } from "../src/contract/constants";
 import { MAY_HOLD_SECRET, checkLeaks, secrets } from "./fuzz-support";
@@ -65,6 +65,8 @@ interface Targets {
   emails: string[];
   objectPaths: string[];
   uploadTokens: string[];
+  /** the carrier actor's company, the rival's and one without members (issue 17) */
+  companyIds: string[];
 }
 
 interface RouteCase {
@@ -194,6 +196,18 @@ const userBase = (tg: Targets) =>
       isApproved: fc.boolean(),
     },
     { requiredKeys: ["name"] },
+  );
+
+const companyBase = () =>
+  fc.record(
+    {
+      name: fc.oneof(text(), fc.constantFrom("", "Fuzz Haulage Ltd", " fuzz HAULAGE ltd ")),
+      companyNumber: fc.constantFrom("01234567", "sc 123456", "1234567", "", "ABC12345"),
+      vatNumber: fc.constantFrom("GB123456789", "GB 123 4567 89 012", "123", ""),
+      operatorLicence: fc.constantFrom("OB1234567", "ob 1234567", "O1", ""),
+      forsLevel: fc.constantFrom("", "Bronze", "Silver", "Gold", "Platinum"),
+    },
+    { requiredKeys: [] },
   );
 
 const PDF = Buffer.from("%PDF-1.4\n%fuzz\n");
@@ -395,6 +409,59 @@ const ROUTES: FuzzRoute[] = [
         body: noBody,
       }),
   },
+  // ---------------------------------------------------------------- CSV exports (issue 18): each takes its tab's list query
+  ...(["/api/export/loads.csv", "/api/export/bids.csv"] as const).map((path) =>
+    getRoute(
+      path,
+      fc.record(
+        {
+          search: fc.constantFrom("FN", "leeds", "%", "_", "\\", "=HYPERLINK"),
+          status: fc.constantFrom("available", "accepted,approved", "expired,cancelled", "all", "nope"),
+          carrier: fc.constantFrom("unassigned", "Fuzz Haulage Ltd", "a,b,unassigned"),
+          weight: fc.constantFrom("gt10000", "all", "heavy"),
+          from: fc.constantFrom("2026-11-01", "2026-02-29"),
+          to: fc.constantFrom("2026-12-31", "1999-01-01"),
+          sort: fc.constantFrom("-pickupDate", "pickupDate", "price", "-price", "ratePerMile", "-ratePerMile", "distance", "-createdAt", "bogus"),
+          pickupNear: fc.constantFrom("LS1", "ZZ9 9ZZ", ""),
+          limit: fc.constantFrom("1", "1000", "1001", "0"),
+          offset: fc.constantFrom("0", "3", "1000000", "-1"),
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+  ),
+  ...(["/api/export/users.csv", "/api/export/carriers.csv"] as const).map((path) =>
+    getRoute(
+      path,
+      fc.record(
+        {
+          search: fc.constantFrom("fuzz", "Ltd", "%", "@"),
+          sort: fc.constantFrom("name", "-totalEarnings", "carrierName", "-acceptedLoads", "-joinedAt", "lastLoginAt", "password"),
+          limit: fc.constantFrom("1", "1000", "1001"),
+          offset: fc.constantFrom("0", "2", "x"),
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+  ),
+  // ---------------------------------------------------------------- the company record (issue 17)
+  getRoute(
+    "/api/companies",
+    fc.record(
+      {
+        search: fc.constantFrom("Fuzz", "ltd", "%", "_", "\\"),
+        compliance: fc.constantFrom("compliant", "expiring", "non_compliant", "good"),
+        sort: fc.constantFrom("name", "-name", "memberCount", "-memberCount", "compliance", "-compliance", "createdAt", "-createdAt", "size"),
+        limit: fc.constantFrom("1", "50", "200", "201", "0"),
+        offset: fc.constantFrom("0", "2", "-1", "x"),
+      },
+      { requiredKeys: [] },
+    ),
+  ),
+  idRoute("GET", "/api/companies/:id", (tg) => tg.companyIds),
+  idRoute("PUT", "/api/companies/:id", (tg) => tg.companyIds, companyBase),
+  idRoute("POST", "/api/companies/:id/merge", (tg) => tg.companyIds, (tg) => fc.record({ intoId: uuidOr(tg.companyIds) }, { requiredKeys: [] })),
+  idRoute("PUT", "/api/users/:id/company", (tg) => [SELF, ...tg.userIds], (tg) => fc.record({ companyId: uuidOr(tg.companyIds) }, { requiredKeys: [] })),
   // ---------------------------------------------------------------- admin email, stats, live
   bodyRoute("POST", "/api/admin/send-available-loads-email", undefined, {
     // the call takes no input; with no available load it answers without sending
@@ -439,7 +506,7 @@ const ROUTES: FuzzRoute[] = [
  * out: idempotency_keys, where a 4xx answer to a request with an Idempotency-Key
  * is kept on purpose (a retry gets the same 4xx).
  */
-const FINGERPRINT_TABLES = ["users", "sessions", "loads", "bids", "load_views", "load_events", "email_schedule_settings", "objects", "jobs"] as const;
+const FINGERPRINT_TABLES = ["users", "sessions", "loads", "bids", "load_views", "load_events", "email_schedule_settings", "objects", "jobs", "companies", "company_documents"] as const;
 async function fingerprint(t: TestApp): Promise<Record<string, string>> {
   const parts = FINGERPRINT_TABLES.map((name) => sql`(select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text from ${sql.identifier(name)}) as ${sql.identifier(name)}`);
   const [row] = await queryRows<Record<string, string>>(t.app.ctx.db, sql`select ${sql.join(parts, sql`, `)}`);
@@ -509,7 +576,18 @@ describe(`API fuzz on ${ENGINE}`, () => {
   async function seedTargets(): Promise<Targets> {
     const db = t.app.ctx.db;
     const carrier = actors.carrier.user!;
-    const rival = await createUser(t.app, { carrierName: `Rival ${randomUUID().slice(0, 6)} Ltd` });
+    // companies (issue 17): the carrier is again a member of "Fuzz Haulage Ltd" (an earlier
+    // route may have renamed or merged it away), the rival of its own, one company has nobody
+    const companyOf = async (name: string) => {
+      await db.insert(companies).values({ name, nameKey: name.toLowerCase() }).onConflictDoNothing();
+      return (await db.select().from(companies).where(sql`${companies.nameKey} = ${name.toLowerCase()}`))[0];
+    };
+    const ownCompany = await companyOf(carrier.carrierName!);
+    await db.update(usersTable).set({ carrierName: carrier.carrierName, companyId: ownCompany.id }).where(sql`${usersTable.id} = ${carrier.id}`);
+    const rivalName = `Rival ${randomUUID().slice(0, 6)} Ltd`;
+    const rivalCompany = await companyOf(rivalName);
+    const emptyCompany = await companyOf(`Empty ${randomUUID().slice(0, 6)} Ltd`);
+    const rival = await createUser(t.app, { carrierName: rivalName, companyId: rivalCompany.id });
     const mine = { acceptedBy: carrier.id, acceptedByCarrier: carrier.carrierName, acceptedAt: new Date() };
     const theirs = { acceptedBy: rival.id, acceptedByCarrier: rival.carrierName, acceptedAt: new Date() };
     const shapes: Partial<LoadRow>[] = [
@@ -571,6 +649,7 @@ describe(`API fuzz on ${ENGINE}`, () => {
       emails: [...users.map((u) => u.email), actors.carrier.user!.email, actors.pending.user!.email, actors.admin.user!.email.toUpperCase()],
       objectPaths,
       uploadTokens,
+      companyIds: [ownCompany.id, rivalCompany.id, emptyCompany.id],
     };
   }
 
