@@ -6,7 +6,7 @@
 // so a lookup reads only that lane's bookings since the window's start.
 import { and, eq, gt, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { loads } from "../../db/schema";
+import { loads, type LoadRow } from "../../db/schema";
 import type { EquipmentType } from "../../../contract/constants";
 
 /** A stored postcode's area, as SQL: word for word the expression loads_lane_idx indexes. */
@@ -51,4 +51,22 @@ export async function selectLaneFigures(
       ),
     );
   return { count: Number(row?.count ?? 0), p25: row?.p25 ?? null, median: row?.median ?? null, p75: row?.p75 ?? null };
+}
+
+export type LoadLane = Pick<LoadRow, "status" | "acceptedBy" | "acceptedByCarrier" | "pickupZip" | "deliveryZip" | "equipmentType">;
+
+/** What the lane of one load needs, and who may see it (load-visibility canSeeLoad): nothing else is read. */
+export async function selectLoadLane(db: DbOrTx, id: string): Promise<LoadLane | undefined> {
+  const [row] = await db
+    .select({
+      status: loads.status,
+      acceptedBy: loads.acceptedBy,
+      acceptedByCarrier: loads.acceptedByCarrier,
+      pickupZip: loads.pickupZip,
+      deliveryZip: loads.deliveryZip,
+      equipmentType: loads.equipmentType,
+    })
+    .from(loads)
+    .where(eq(loads.id, id));
+  return row;
 }

@@ -9,10 +9,9 @@ import { parsePostcode } from "../../../contract/postcode";
 import { ukDayKey, ukWallToInstant, wallClock, UK_TZ } from "../../../contract/wall-clock";
 import type { EquipmentType } from "../../../contract/constants";
 import { LANE_RATE_MIN_COUNT, LANE_RATE_WINDOW_DAYS, type LaneRate, type LaneRateQuery } from "../../../contract/schemas/rate";
-import { findLoad } from "../loads/loads.repository";
 import { canSeeLoad, type Viewer } from "../loads/load-visibility";
 import type { PerVersionMemo } from "../loads/loads-version";
-import { selectLaneFigures, type LaneFigures } from "./rates.repository";
+import { selectLaneFigures, selectLoadLane, type LaneFigures } from "./rates.repository";
 
 export const LANE_MSG = {
   loadWithoutPostcodes: "This load has no postcodes to find its lane by",
@@ -57,7 +56,7 @@ async function resolveLane(opts: { db: DbOrTx; viewer: Viewer; query: LaneRateQu
   const equipment = (e: LaneRateQuery["equipmentType"], fallback: EquipmentType | null): EquipmentType | null =>
     e === "all" ? null : (e ?? fallback);
   if (query.loadId) {
-    const load = await findLoad(db, query.loadId);
+    const load = await selectLoadLane(db, query.loadId);
     if (!load || !canSeeLoad(load, viewer)) throw new AppError(404, MSG.notFound);
     const pickup = load.pickupZip ? parsePostcode(load.pickupZip) : null;
     const delivery = load.deliveryZip ? parsePostcode(load.deliveryZip) : null;

@@ -19,6 +19,7 @@ import { useNextLoadNumber } from "../api/queries";
 import { useSaveLoad } from "../api/mutations";
 import { isoToUkLocal, ukLocalToIso, ukTomorrow } from "../lib/uk-time";
 import { WideDialog } from "./wide-dialog";
+import { LaneRateHint } from "../../rates/components/lane-rate-hint";
 
 type Side = "pickup" | "delivery";
 
@@ -485,6 +486,13 @@ export function LoadFormDialog({ open, onOpenChange, load, copyOf, onSaved }: Lo
                 </select>
               </F>
             </div>
+            {/* contract-beyond "Lane rates": what the lane usually pays, before the price is set */}
+            <LaneRateHint
+              className="mt-3"
+              ask={{ pickup: v.pickupZip, delivery: v.deliveryZip, equipmentType: v.equipmentType }}
+              distance={Number.isInteger(distN) && distN > 0 ? distN : null}
+              idleText="Enter both postcodes to see what this lane usually pays."
+            />
           </Section>
 
           <Section title="Requirements">

@@ -17,6 +17,7 @@ import { Input, Textarea } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, formatMiles, formatMoney, formatRate } from "../../../lib/format";
 import { useSubmitBid } from "../api";
+import { LaneRateHint } from "../../rates/components/lane-rate-hint";
 
 export interface BidDialogProps {
   load: Load;
@@ -132,6 +133,10 @@ export function BidDialog({ load, pendingBid, open, onOpenChange }: BidDialogPro
             </div>
           )}
         </dl>
+
+        {/* contract-beyond "Lane rates": asked by load, since a carrier does not see its postcodes
+            before approval; the towns are in the title, so the postcode areas are not repeated */}
+        <LaneRateHint ask={{ loadId: load.id }} distance={load.distance} showLane={false} />
 
         <Field label="Bid Amount (£)" error={errors.amount?.message}>
           {/* text with a decimal keypad, not type="number": a number field cannot hold "1,100" (issue 15 #8) */}
