@@ -19,7 +19,8 @@ import { PodDocumentDialog } from "../pod/components/pod-document-dialog";
 import { EmailScheduleDialog } from "./components/email-schedule-dialog";
 import { MailBatchStatus, SendLoadsEmailButton } from "./components/send-loads-email-button";
 import { FailedMailButton } from "./components/failed-mail-dialog";
-import { ADMIN_PAGE, EMPTY_FILTERS, useAdminLoads, type AdminLoadFilters } from "./api/queries";
+import { ADMIN_PAGE, EMPTY_FILTERS, loadsUrl, useAdminLoads, type AdminLoadFilters } from "./api/queries";
+import { ExportButton } from "./components/export-button";
 import { usePendingCount } from "./api/user-lists";
 import { useResetLoad, useUpdateLoadStatus } from "./api/mutations";
 import { LoadFilters, useCarrierOptions } from "./components/load-filters";
@@ -66,8 +67,9 @@ function useStoredState<T>(key: string, initial: T): [T, (v: T) => void] {
   return [value, set];
 }
 
-const TAB_CONFIG: Record<LoadTabKey, { statuses?: LoadStatus[]; columns: LoadColumn[]; empty: string; caption: string }> = {
+const TAB_CONFIG: Record<LoadTabKey, { statuses?: LoadStatus[]; columns: LoadColumn[]; empty: string; caption: string; exportWhat: string }> = {
   all: {
+    exportWhat: "loads",
     columns: ["loadNumber", "po", "cargo", "route", "price", "fors", "status", "pod", "pickup", "acceptedBy", "created", "actions"],
     empty: "No loads match the current filters.",
     caption: "All loads",
@@ -77,18 +79,21 @@ const TAB_CONFIG: Record<LoadTabKey, { statuses?: LoadStatus[]; columns: LoadCol
     columns: ["loadNumber", "route", "price", "acceptedBy", "acceptedAt", "pickup", "pod", "status", "actions"],
     empty: "No accepted loads found matching the current filters.",
     caption: "Accepted loads waiting for approval",
+    exportWhat: "accepted loads",
   },
   approved: {
     statuses: ["approved"],
     columns: ["loadNumber", "po", "route", "price", "acceptedBy", "pickup", "status", "actions"],
     empty: "No approved loads found matching the current filters.",
     caption: "Approved loads",
+    exportWhat: "approved loads",
   },
   completed: {
     statuses: ["completed"],
     columns: ["loadNumber", "po", "route", "price", "acceptedBy", "pickup", "completedAt", "pod", "actions"],
     empty: "No completed loads found matching the current filters.",
     caption: "Completed loads",
+    exportWhat: "completed loads",
   },
 };
 
@@ -114,7 +119,8 @@ function LoadsPanel({
     // only a new order or search is written back, so the filters are not a dependency
   }, [sort, search]);
   // the tab's own status is fixed; All Loads sends the chosen statuses
-  const query = useAdminLoads({ ...filters, statuses: cfg.statuses ?? filters.statuses, sort, search }, table.params);
+  const listFilters = { ...filters, statuses: cfg.statuses ?? filters.statuses, sort, search };
+  const query = useAdminLoads(listFilters, table.params);
   const carrierOptions = useCarrierOptions(query.data?.loads, filters.carriers);
   return (
     <div className="space-y-3">
@@ -129,6 +135,8 @@ function LoadsPanel({
         search={table.search}
         onSearch={table.setSearch}
         total={query.data?.total}
+        // the export of exactly this list (its filters, search and order), every page
+        actions={<ExportButton kind="loads" listUrl={loadsUrl(listFilters, table.params)} what={cfg.exportWhat} />}
       />
       <LoadsTable
         caption={cfg.caption}

@@ -2,7 +2,7 @@
 // including Unassigned, From and To pickup date, Clear Filters, and a search by
 // load number or city. The server does the filtering over every load (contract
 // GET /api/loads query), so results match every poll; the total is the true one.
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { LOAD_STATUS_FILTERS, type LoadStatusFilter } from "@contract/schemas/load";
 import type { Load } from "@contract/schemas/load";
 import { Button } from "../../../components/ui/button";
@@ -33,6 +33,7 @@ export function LoadFilters({
   search,
   onSearch,
   total,
+  actions,
 }: {
   filters: AdminLoadFilters;
   onChange: (f: AdminLoadFilters) => void;
@@ -43,6 +44,8 @@ export function LoadFilters({
   onSearch: (text: string) => void;
   /** every load that matches (X-Total-Count), not only the page in view */
   total?: number;
+  /** beside Clear Filters: the tab's Export (a phone: the two side by side) */
+  actions?: ReactNode;
 }) {
   const id = useId();
   const active = filters.statuses.length + filters.carriers.length + (filters.from ? 1 : 0) + (filters.to ? 1 : 0) + (search.trim() ? 1 : 0) > 0;
@@ -108,7 +111,7 @@ export function LoadFilters({
         <Button
           variant="outline"
           size="sm"
-          className="col-span-2 min-h-11 sm:min-h-9 sm:shrink-0"
+          className={`${actions ? "col-span-1" : "col-span-2"} min-h-11 sm:min-h-9 sm:shrink-0`}
           disabled={!active}
           onClick={() => {
             onChange({ ...EMPTY_FILTERS, sort: filters.sort });
@@ -117,6 +120,7 @@ export function LoadFilters({
         >
           Clear Filters
         </Button>
+        {actions}
         {total != null && (
           <p className="tabular col-span-2 whitespace-nowrap text-sm font-medium text-slate-700 sm:ml-auto sm:pb-2" aria-live="polite">
             {countOf(total, "load", "loads")}
