@@ -11,6 +11,7 @@ import { LIST_MAX, type PageQuery } from "../../../contract/schemas/page";
 import type { Load } from "../../../contract/schemas/load";
 import { carrierListQuerySchema, userListQuerySchema, type CarrierListQuery, type CarrierSummary, type UserListQuery, type UserWithStats } from "../../../contract/schemas/user";
 import type { ExportKind } from "../../../contract/schemas/export";
+import { COMPLIANCE_LABELS, type ComplianceStatus } from "../../../contract/schemas/company";
 import { podStatus } from "../../../contract/schemas/pod";
 import { loadStatusLabel } from "../../../contract/status-labels";
 import { money } from "../../lib/serialize";
@@ -172,6 +173,9 @@ const bidsExport: ExportDefinition<LoadListQuery, BidExportRow> = {
 
 // ---------------------------------------------------------------- users and carriers
 
+/** The compliance badge's words (issue 17); empty without a company record. */
+const complianceWords = (status: ComplianceStatus | null) => (status ? COMPLIANCE_LABELS[status] : null);
+
 /** The Users tab's role badge: an isAdmin account shows as admin. */
 const roleWord = (u: UserWithStats) => {
   const role = u.isAdmin && u.role !== "admin" ? "admin" : u.role;
@@ -181,6 +185,7 @@ const roleWord = (u: UserWithStats) => {
 const USER_COLUMNS: ExportColumn<UserWithStats>[] = [
   { header: "Name", kind: "text", value: (u) => u.name },
   { header: "Carrier Company", kind: "text", value: (u) => u.carrierName },
+  { header: "Compliance", kind: "text", value: (u) => complianceWords(u.compliance) },
   { header: "Contact Number", kind: "text", value: (u) => u.contactNumber },
   { header: "Email", kind: "text", value: (u) => u.email },
   { header: "Role", kind: "text", value: roleWord },
@@ -195,6 +200,7 @@ const USER_COLUMNS: ExportColumn<UserWithStats>[] = [
 
 const CARRIER_COLUMNS: ExportColumn<CarrierSummary>[] = [
   { header: "Carrier Company", kind: "text", value: (c) => c.carrierName },
+  { header: "Compliance", kind: "text", value: (c) => complianceWords(c.compliance) },
   { header: "Contacts", kind: "text", value: (c) => c.contacts.map((p) => p.name).join("; ") },
   { header: "Emails", kind: "text", value: (c) => c.contacts.map((p) => p.email).join("; ") },
   // the tab's "+N more"

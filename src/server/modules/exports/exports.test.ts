@@ -10,6 +10,7 @@ import { bids, type LoadRow } from "../../db/schema";
 import type { Load } from "../../../contract/schemas/load";
 import type { LoadWithPendingBids } from "../../../contract/schemas/bid";
 import type { CarrierSummary, UserWithStats } from "../../../contract/schemas/user";
+import { COMPLIANCE_LABELS } from "../../../contract/schemas/company";
 import { EXPORT_KINDS, EXPORT_LIST_PATHS, exportPath, exportUrlOf } from "../../../contract/schemas/export";
 import { csvObjects, readCsv } from "./csv-test-support";
 
@@ -164,11 +165,11 @@ describe.each(ENGINES)("CSV exports on %s", (engine) => {
     const users = await get("/api/export/users.csv?search=llanfair", staff.cookie);
     expect(users.body).toBe(
       BOM +
-        "Name,Carrier Company,Contact Number,Email,Role,Approved,Loads Accepted,Total Earnings (£),Last Login,Joined\r\n" +
-        `Siân Llŷr 🏴,"'=HYPERLINK(""http://x"")",'+44 7700 900456,sian@llanfair.example,Carrier,Yes,0,0.00,2026-11-24 18:05,2026-03-29\r\n`,
+        "Name,Carrier Company,Compliance,Contact Number,Email,Role,Approved,Loads Accepted,Total Earnings (£),Last Login,Joined\r\n" +
+        `Siân Llŷr 🏴,"'=HYPERLINK(""http://x"")",,'+44 7700 900456,sian@llanfair.example,Carrier,Yes,0,0.00,2026-11-24 18:05,2026-03-29\r\n`,
     );
     const none = await get("/api/export/carriers.csv?search=no-such-company-anywhere", staff.cookie);
-    expect(none.body).toBe(BOM + "Carrier Company,Contacts,Emails,More Contacts,Accepted Loads,Total Earnings (£),Last Activity,Joined\r\n");
+    expect(none.body).toBe(BOM + "Carrier Company,Compliance,Contacts,Emails,More Contacts,Accepted Loads,Total Earnings (£),Last Activity,Joined\r\n");
     const carriers = await exported("/api/export/carriers.csv?search=llanfair");
     // the injected name held one accepted load above (XB-001), and now has two members
     expect(carriers).toEqual([
@@ -265,6 +266,7 @@ describe.each(ENGINES)("CSV exports on %s", (engine) => {
         const rows = await exported(`/api/export/carriers.csv?${q}`);
         expect(rows.map((r) => r["Carrier Company"].replace(/^'/, "")), q).toEqual(listed.map((c) => c.carrierName));
         expect(rows.map((r) => Number(r["Accepted Loads"]))).toEqual(listed.map((c) => c.acceptedLoads));
+        expect(rows.map((r) => r.Compliance)).toEqual(listed.map((c) => (c.compliance ? COMPLIANCE_LABELS[c.compliance] : "")));
       }
     });
   });
