@@ -33,6 +33,7 @@ import { registerNotificationsRoutes } from "./modules/notifications/notificatio
 import { registerExportsRoutes } from "./modules/exports/exports.routes";
 import { registerCompaniesRoutes } from "./modules/companies/companies.routes";
 import { registerRatesRoutes } from "./modules/rates/rates.routes";
+import { registerInvoicesRoutes } from "./modules/invoices/invoices.routes";
 import { registerDocumentsRoutes } from "./modules/companies/documents.routes";
 import { registerComplianceRoutes } from "./modules/companies/compliance.routes";
 
@@ -146,6 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     registerExportsRoutes,
     registerCompaniesRoutes,
     registerRatesRoutes,
+    registerInvoicesRoutes,
     registerDocumentsRoutes,
     registerComplianceRoutes,
   ]) {

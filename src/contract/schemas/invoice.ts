@@ -45,8 +45,13 @@ export const invoiceNumber = (year: number, seq: number): string => `SB-${year}-
 
 const ymd = (message: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, message);
 
-/** GET /api/invoices: carrier → their company's; staff → all. */
+/** A page of invoices: 50 unless asked, at most 200 (as the bell's list). Without `limit` an export reads every row. */
+export const INVOICE_LIST_DEFAULT = 50;
+export const INVOICE_LIST_MAX = 200;
+
+/** GET /api/invoices: carrier → their company's; staff → all. Newest first; X-Total-Count. */
 export const invoiceListQuerySchema = pageQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(INVOICE_LIST_MAX, `limit must be at most ${INVOICE_LIST_MAX}`).optional(),
   status: z.enum(INVOICE_STATUSES).optional(),
   carrier: z.string().trim().max(200).optional(),
   from: ymd("From must be a date (YYYY-MM-DD)").optional(),
@@ -62,7 +67,18 @@ export const INVOICE_MSG = {
   reference: "Please enter the payment reference",
   notIssued: "Only an issued invoice can be marked as paid",
   companyRequired: "Please choose the carrier company",
+  paidOnInvalid: "The paid date is not a real date",
+  dateInvalid: "Dates must be real days (YYYY-MM-DD)",
+  rangeOrder: "From must be on or before To",
+  rangeTooLong: "A statement covers at most 366 days: choose a shorter period",
+  statementTooBig: "Too many invoices for one statement: choose a shorter period",
+  noCompany: "Your account is not linked to a carrier company",
+  /** an edit or status change would void an invoice already paid (docs/decisions/invoices.md) */
+  paidLocked: "This load's invoice has been paid, so its price, carrier, route, dates and PO number can no longer be changed",
 } as const;
+
+/** Where My Invoices lives in the web app (the invoice emails link there). */
+export const MY_INVOICES_PATH = "/invoices";
 
 /** POST /api/invoices/{id}/paid (staff): only an `issued` invoice (else 409). */
 export const markPaidSchema = z.object({
@@ -73,6 +89,21 @@ export type MarkPaidInput = z.input<typeof markPaidSchema>;
 
 /** POST /api/invoices/paid (staff): a payment run marks many invoices paid at once, each only if issued. */
 export const bulkMarkPaidSchema = markPaidSchema.extend({ ids: z.array(z.uuid()).min(1).max(500) });
+
+/** Why an invoice of a payment run was not marked paid. */
+export const BULK_SKIP_REASONS = {
+  notFound: "No such invoice",
+  paid: "Already paid",
+  void: "Void",
+  beforeIssue: "Paid date is before the invoice was issued",
+} as const;
+export type BulkSkipReason = keyof typeof BULK_SKIP_REASONS;
+
+/** The answer of POST /api/invoices/paid: every id given is in exactly one of the two lists. */
+export interface BulkMarkPaidResult {
+  paid: Invoice[];
+  skipped: { id: string; number: string | null; reason: BulkSkipReason; message: string }[];
+}
 
 /** GET /api/invoices/statement?from&to&format=pdf|csv (carrier: their company's; staff: companyId required). */
 export const statementQuerySchema = z.object({

@@ -4,7 +4,10 @@
 // plain English for every check a field does not word itself (issue 15)
 import { z } from "../plain-errors";
 
-/** The notification types of the contract, in its order (document_expiring: contract-beyond "Carrier compliance"). */
+/**
+ * The notification types of the contract, in its order (document_expiring: contract-beyond
+ * "Carrier compliance"; invoice_issued, invoice_paid: "Invoices, statements, exports and rates").
+ */
 export const NOTIFICATION_TYPES = [
   "bid_accepted",
   "bid_rejected",
@@ -17,6 +20,8 @@ export const NOTIFICATION_TYPES = [
   "registration_pending",
   "lane_match",
   "document_expiring",
+  "invoice_issued",
+  "invoice_paid",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -40,13 +45,15 @@ export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
   registration_pending: "Someone registers (staff)",
   lane_match: "A load matches my saved search",
   document_expiring: "A company document is about to expire",
+  invoice_issued: "An invoice is raised for my load",
+  invoice_paid: "My invoice is paid",
   available_loads: "The available loads email",
 };
 
 /** Types only staff receive: a carrier's preferences do not offer them. */
 export const STAFF_EMAIL_TYPES: readonly EmailType[] = ["load_accepted", "bid_placed", "pod_submitted", "registration_pending"];
 /** Types only carriers receive. */
-export const CARRIER_EMAIL_TYPES: readonly EmailType[] = ["bid_accepted", "bid_rejected", "load_approved", "load_reset", "load_cancelled", "available_loads", "document_expiring"];
+export const CARRIER_EMAIL_TYPES: readonly EmailType[] = ["bid_accepted", "bid_rejected", "load_approved", "load_reset", "load_cancelled", "available_loads", "document_expiring", "invoice_issued", "invoice_paid"];
 
 export interface Notification {
   id: string;

@@ -7,6 +7,7 @@ import { AppError } from "../../lib/app-error";
 import { MSG } from "../../../contract/messages";
 import { canTransition, TRANSITIONS, type LoadAction } from "./load-state";
 import { queueLaneAlert } from "../saved-searches/lane-alert-queue";
+import { voidLiveInvoice } from "../invoices/invoices.service";
 
 export interface TransitionOptions {
   tx: Tx;
@@ -44,6 +45,9 @@ export async function transitionLoad(opts: TransitionOptions): Promise<Transitio
     .set({ ...extra, status: to, updatedAt: now })
     .where(eq(loads.id, loadId))
     .returning();
+  // contract-beyond "Invoices": a load that stops being completed voids its invoice
+  // (a paid one refuses the change: 409); completing it again raises a new one
+  if (current.status === "completed" && to !== "completed") await voidLiveInvoice(tx, loadId, now);
   await recordLoadEvent(tx, {
     loadId,
     actor,

@@ -98,7 +98,7 @@ export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext)
     const raw = body(req);
     const input = parse(loadInputSchema, raw);
     const present = new Set(raw && typeof raw === "object" ? Object.keys(raw) : []);
-    return updateLoad({ db, actor, id, input, present, now: ctx.clock.now() });
+    return updateLoad({ ctx, db, actor, id, input, present, now: ctx.clock.now() });
   });
 
   app.post("/api/loads/:id/copy", async (req, reply) => {

@@ -13,6 +13,7 @@ import { closePendingBids, releaseWinningBids } from "../bids/bids.service";
 import type { AppContext } from "../../context";
 import { notifyBookingChange, notifyLoadAccepted } from "../notifications/notifications.service";
 import { assertMayBook, ukToday } from "../companies/compliance.service";
+import { afterLoadEdit, raiseInvoice } from "../invoices/invoices.service";
 import { actionForStatus } from "./load-state";
 import { assertTransition, nextPoNumber, recordLoadEvent, transitionLoad } from "./load-transition";
 import { canSeeLoad, ratePerMile, toLoad, type Viewer } from "./load-visibility";
@@ -208,8 +209,8 @@ export async function createLoad(opts: { db: Db; actor: Actor; input: LoadInputP
   return toLoad(row, actor, now);
 }
 
-export async function updateLoad(opts: { db: Db; actor: Actor; id: string; input: LoadInputParsed; present: Set<string>; now: Date }): Promise<Load> {
-  const { db, actor, id, input, present, now } = opts;
+export async function updateLoad(opts: { ctx: AppContext; db: Db; actor: Actor; id: string; input: LoadInputParsed; present: Set<string>; now: Date }): Promise<Load> {
+  const { ctx, db, actor, id, input, present, now } = opts;
   requireStaffActor(actor);
   const values = inputToValues(input, present);
   try {
@@ -231,9 +232,14 @@ export async function updateLoad(opts: { db: Db; actor: Actor; id: string; input
       const updated = await updateLoadRow(tx, id, changes);
       // one audit event per change: the completion carries the edit with it
       if (bothSigned) {
-        return (await transitionLoad({ tx, loadId: id, action: "complete", actor, now, set: { completedAt: now }, detail: { edited: true } })).load;
+        const { load } = await transitionLoad({ tx, loadId: id, action: "complete", actor, now, set: { completedAt: now }, detail: { edited: true } });
+        // contract-beyond "Invoices": the self-billing invoice is raised in the completing transaction
+        await raiseInvoice(tx, ctx, load, ukToday(now));
+        return load;
       }
       await recordLoadEvent(tx, { loadId: id, actor, action: "edit", fromStatus: current.status, toStatus: current.status, now });
+      // a completed load edited in what its invoice shows: void it and raise a new one (contract-beyond "Invoices")
+      await afterLoadEdit(tx, ctx, current, updated);
       return updated;
     });
     return toLoad(row, actor, now);
@@ -469,6 +475,8 @@ export async function changeLoadStatus(opts: {
     // the carrier who held the booking hears of its approval (with the PO number) or cancellation
     if (action === "approve") await notifyBookingChange({ ctx, tx, actor, load, kind: "approve", carrierId: load.acceptedBy, poNumber: load.mandataNumber });
     if (action === "cancel" && held(fromStatus)) await notifyBookingChange({ ctx, tx, actor, load, kind: "cancel", carrierId: before.acceptedBy });
+    // Mark Complete raises the self-billing invoice, last: its number's counter stays locked to commit
+    if (action === "complete") await raiseInvoice(tx, ctx, load, ukToday(now));
     return load;
   });
   return toLoad(row, actor, now);

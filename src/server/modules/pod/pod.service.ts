@@ -12,6 +12,8 @@ import { canSeeLoad, isOwnLoad, toLoad } from "../loads/load-visibility";
 import { recordLoadEvent, transitionLoad } from "../loads/load-transition";
 import { notifyPodSubmitted } from "../notifications/notifications.service";
 import { resolvePaperwork } from "../objects/objects.service";
+import { raiseInvoice } from "../invoices/invoices.service";
+import { ukDayKey } from "../../../contract/wall-clock";
 import * as repo from "./pod.repository";
 
 export const POD_MSG = {
@@ -84,6 +86,8 @@ export async function completePod(opts: {
       });
       // every staff user hears of a POD, in this transaction (issue 16)
       await notifyPodSubmitted({ ctx, tx, actor, load, by: actor, completed: true });
+      // contract-beyond "Invoices": the self-billing invoice, in this transaction, last (its counter row stays locked to commit)
+      await raiseInvoice(tx, ctx, load, ukDayKey(now));
       return load;
     }
     const updated = await repo.updatePodFields(tx, loadId, { ...pod, updatedAt: now });

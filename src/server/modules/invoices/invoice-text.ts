@@ -1,0 +1,82 @@
+// Words and dates on invoices, statements and their notifications (ui.md: UK
+// dates like `Mon 23 Nov 2026`, money as `£1,234.50`).
+import { formatPounds } from "./invoice-money";
+
+const dayFormat = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short", year: "numeric" });
+const ukInstantDay = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "short", day: "numeric", month: "short", year: "numeric" });
+
+function label(f: Intl.DateTimeFormat, d: Date): string {
+  const p: Record<string, string> = {};
+  for (const part of f.formatToParts(d)) p[part.type] = part.value;
+  return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
+}
+
+/** "2026-12-24" → "Thu 24 Dec 2026" (a calendar day: formatted in UTC, no time zone can move it). */
+export const dayLabel = (ymd: string): string => label(dayFormat, new Date(`${ymd}T00:00:00Z`));
+
+/** An instant → its UK calendar day, "Thu 24 Dec 2026"; "—" when there is none. */
+export const instantDayLabel = (d: Date | null | undefined): string => (d ? label(ukInstantDay, d) : "—");
+
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one: the database would refuse it with a 500). */
+export function isRealDay(ymd: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]) && Number(m[1]) >= 1900;
+}
+
+/** `ymd` plus `days` calendar days. */
+export function addDays(ymd: string, days: number): string {
+  const d = new Date(`${ymd}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whole days from `a` to `b` (b − a). */
+export const daysBetween = (a: string, b: string): number => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * Text for pdfkit's standard fonts (WinAnsi): letters it cannot draw lose their
+ * accents (ŵ → w, ŷ → y) and anything else becomes "?", rather than a wrong glyph.
+ * The standard fonts keep the PDF small and need no font file on the server.
+ */
+export function pdfText(s: string | null | undefined): string {
+  if (!s) return "";
+  let out = "";
+  for (const ch of s.normalize("NFC")) {
+    if (WIN_ANSI.test(ch)) out += ch;
+    else {
+      const base = ch.normalize("NFKD").replace(/\p{M}/gu, "");
+      out += base && [...base].every((c) => WIN_ANSI.test(c)) ? base : "?";
+    }
+  }
+  return out;
+}
+// Latin-1 printable, plus the WinAnsi extras pdfkit maps (quotes, dashes, €, …)
+const WIN_ANSI = /^[\u0020-\u007e\u00a0-\u00ff\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178\n]$/u;
+
+interface NoticeInvoice {
+  number: string;
+  gross: string | number;
+  vat: string | number;
+  dueOn: string;
+}
+
+/** invoice_issued: what the company's members read in the bell and the email. */
+export function issuedText(o: { invoice: NoticeInvoice; loadNumber: string; route: string; replaces?: string | null }): { title: string; body: string } {
+  const { invoice: i } = o;
+  const vat = Number(i.vat) > 0 ? ` including VAT of ${formatPounds(i.vat)}` : "";
+  const replaces = o.replaces ? ` It replaces invoice ${o.replaces}, which is now void.` : "";
+  return {
+    title: `Invoice ${i.number} raised for load ${o.loadNumber}`,
+    body: `We have raised self-billing invoice ${i.number} on your behalf for load ${o.loadNumber} (${o.route}): ${formatPounds(i.gross)}${vat}, due for payment by ${dayLabel(i.dueOn)}.${replaces}`,
+  };
+}
+
+/** invoice_paid */
+export function paidText(o: { number: string; gross: string | number; loadNumber: string; paidOn: string; paymentReference: string }): { title: string; body: string } {
+  return {
+    title: `Invoice ${o.number} paid`,
+    body: `Invoice ${o.number} for load ${o.loadNumber} (${formatPounds(o.gross)}) was paid on ${dayLabel(o.paidOn)}, payment reference ${o.paymentReference}.`,
+  };
+}

@@ -1,0 +1,283 @@
+// Self-billing invoices (contract-beyond "Invoices, statements, exports and rates",
+// issue 18): raised in the transaction that completes a load, in the name of the
+// carrier company that delivered it; voided with the completion (an edit of what
+// the invoice shows, or a status change away from completed) and raised anew with
+// a new number; paid by staff. Decisions: docs/decisions/invoices.md.
+//
+// Other modules call raiseInvoice() (a load became completed), afterLoadEdit()
+// (a completed load was edited) and voidLiveInvoice() (a load left completed), in
+// their own transaction; statements and PDFs are in statement.ts, invoice-pdf.ts.
+import type { AppContext } from "../../context";
+import type { DbOrTx, Tx } from "../../db/client";
+import type { InvoiceRow, LoadRow, UserRow } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { isStaffRole } from "../../../contract/constants";
+import { MSG } from "../../../contract/messages";
+import { ukDayKey } from "../../../contract/wall-clock";
+import {
+  BULK_SKIP_REASONS,
+  INVOICE_LIST_DEFAULT,
+  INVOICE_MSG,
+  MY_INVOICES_PATH,
+  invoiceNumber,
+  type BulkMarkPaidResult,
+  type Invoice,
+  type InvoiceListQuery,
+  type InvoiceSettings,
+  type InvoiceStatus,
+  type MarkPaidInput,
+} from "../../../contract/schemas/invoice";
+import { notify } from "../notifications/notifications.service";
+import { invoiceAmounts, moneyNumber } from "./invoice-money";
+import { renderInvoicePdf } from "./invoice-pdf";
+import { addDays, isRealDay, issuedText, paidText } from "./invoice-text";
+import * as repo from "./invoices.repository";
+
+export type Viewer = Pick<UserRow, "id" | "role" | "isAdmin" | "companyId">;
+
+// ---------------------------------------------------------------- the invoice as the API shows it
+
+/** Row → contract Invoice; `overdue` on `today` (a UK day): issued and its due day has passed. */
+export function toInvoice(row: repo.InvoiceWithLoad, today: string): Invoice {
+  return {
+    id: row.id,
+    number: row.number,
+    loadId: row.loadId,
+    loadNumber: row.loadNumber,
+    companyId: row.companyId,
+    carrierName: row.carrierName,
+    carrierVatNumber: row.carrierVatNumber,
+    net: moneyNumber(row.net),
+    vatRate: Number(row.vatRate),
+    vat: moneyNumber(row.vat),
+    gross: moneyNumber(row.gross),
+    issuedOn: row.issuedOn,
+    dueOn: row.dueOn,
+    status: row.status as InvoiceStatus,
+    paidOn: row.paidOn,
+    paymentReference: row.paymentReference,
+    overdue: row.status === "issued" && row.dueOn < today,
+  };
+}
+
+/** staff: every invoice; a carrier: their company's (none without a company). */
+const scopeOf = (viewer: Viewer): string | null | undefined => (isStaffRole(viewer) ? undefined : (viewer.companyId ?? null));
+
+/** The invoice if the viewer may know it exists, else 404 (contract: another company's is "one the caller may not know exists"). */
+export async function visibleInvoice(db: DbOrTx, viewer: Viewer, id: string): Promise<repo.InvoiceWithLoad> {
+  const row = await repo.findInvoice(db, id);
+  const scope = scopeOf(viewer);
+  if (!row || (scope !== undefined && (scope === null || row.companyId !== scope))) throw new AppError(404, MSG.notFound);
+  return row;
+}
+
+// ---------------------------------------------------------------- raising and voiding (called by loads and POD)
+
+const route = (l: Pick<LoadRow, "pickupCity" | "deliveryCity">) => `${l.pickupCity} → ${l.deliveryCity}`;
+
+/**
+ * A load has just become completed, in `tx`: raise its invoice with the next
+ * number of the UK year of `today` (the issue day, YYYY-MM-DD). The net is the
+ * load's price (after an accepted bid, the bid); the carrier company's name and
+ * VAT number are copied (an invoice is a document: a later rename does not change
+ * it). The company's members are told in the same transaction. Call it last in
+ * the transaction: the year's counter row stays locked until commit.
+ */
+export async function raiseInvoice(tx: Tx, ctx: AppContext, load: LoadRow, today: string, opts: { replaces?: string | null } = {}): Promise<InvoiceRow> {
+  // a live invoice left by data from before this rule (never by the paths here): it goes first
+  const stale = await voidLiveInvoice(tx, load.id, ctx.clock.now());
+  const company = await repo.carrierCompanyOf(tx, load);
+  const settings = await repo.readInvoiceSettings(tx);
+  const vatNumber = company?.vatNumber.trim() ?? "";
+  const amounts = invoiceAmounts(load.price, vatNumber !== "");
+  const seq = await repo.nextInvoiceSeq(tx, Number(today.slice(0, 4)));
+  const now = ctx.clock.now();
+  const row = await repo.insertInvoice(tx, {
+    number: invoiceNumber(Number(today.slice(0, 4)), seq),
+    loadId: load.id,
+    companyId: company?.id ?? null,
+    carrierName: company?.name ?? (load.acceptedByCarrier?.trim() || "Unknown Carrier"),
+    carrierVatNumber: vatNumber,
+    ...amounts,
+    issuedOn: today,
+    dueOn: addDays(today, settings.paymentTermsDays),
+    status: "issued",
+    createdAt: now,
+    updatedAt: now,
+  });
+  const text = issuedText({ invoice: row, loadNumber: load.loadNumber, route: route(load), replaces: opts.replaces ?? stale?.number });
+  await notify({
+    ctx,
+    tx,
+    type: "invoice_issued",
+    recipients: await repo.companyMemberIds(tx, row.companyId),
+    // raised by the network on the carrier's behalf: the member who completed POD is told too
+    actorId: null,
+    loadId: load.id,
+    ...text,
+    mail: { link: { label: "Open My Invoices", path: MY_INVOICES_PATH } },
+  });
+  return row;
+}
+
+/**
+ * The load no longer stands completed as invoiced: void its live invoice, if it
+ * has one. A paid invoice is never voided: the change is refused (409) instead,
+ * and the transaction with it (docs/decisions/invoices.md).
+ */
+export async function voidLiveInvoice(tx: Tx, loadId: string, now: Date): Promise<InvoiceRow | null> {
+  const live = await repo.lockLiveInvoice(tx, loadId);
+  if (!live) return null;
+  if (live.status === "paid") throw new AppError(409, INVOICE_MSG.paidLocked);
+  await repo.voidInvoiceRow(tx, live.id, now);
+  return live;
+}
+
+/** What the invoice and its PDF show of the load: a change to any of these re-raises it. */
+const INVOICED_FIELDS = [
+  "price",
+  "acceptedBy",
+  "acceptedByCarrier",
+  "loadNumber",
+  "mandataNumber",
+  "pickupCity",
+  "pickupZip",
+  "pickupDate",
+  "deliveryCity",
+  "deliveryZip",
+  "deliveryDate",
+  "cargoType",
+] as const satisfies readonly (keyof LoadRow)[];
+
+const same = (a: unknown, b: unknown) => (a instanceof Date || b instanceof Date ? (a as Date | null)?.getTime() === (b as Date | null)?.getTime() : a === b);
+
+/**
+ * A completed load was edited, in `tx` (`before` as locked, `after` as written):
+ * when the edit changes what its invoice shows, the invoice is voided and a new
+ * one raised at once, with a new number. A completed load without a live invoice
+ * (completed before invoicing began) is left without one.
+ */
+export async function afterLoadEdit(tx: Tx, ctx: AppContext, before: LoadRow, after: LoadRow): Promise<InvoiceRow | null> {
+  if (before.status !== "completed" || after.status !== "completed") return null;
+  if (INVOICED_FIELDS.every((f) => same(before[f], after[f]))) return null;
+  const now = ctx.clock.now();
+  const old = await voidLiveInvoice(tx, after.id, now);
+  if (!old) return null;
+  return raiseInvoice(tx, ctx, after, ukDayKey(now), { replaces: old.number });
+}
+
+// ---------------------------------------------------------------- reading
+
+export async function listInvoices(opts: { ctx: AppContext; viewer: Viewer; query: InvoiceListQuery }): Promise<{ items: Invoice[]; total: number }> {
+  const { ctx, viewer, query } = opts;
+  for (const [path, v] of [["from", query.from], ["to", query.to]] as const) {
+    if (v && !isRealDay(v)) throw new AppError(400, INVOICE_MSG.dateInvalid, [{ path, message: INVOICE_MSG.dateInvalid }]);
+  }
+  const today = ukDayKey(ctx.clock.now());
+  const where = repo.invoiceWhere({
+    companyId: scopeOf(viewer),
+    status: query.status,
+    carrier: query.carrier || undefined,
+    from: query.from,
+    to: query.to,
+    overdue: query.overdue === undefined ? undefined : query.overdue === "true",
+    today,
+  });
+  const page = { limit: query.limit ?? INVOICE_LIST_DEFAULT, offset: query.offset ?? 0 };
+  const [rows, total] = await Promise.all([repo.listInvoiceRows(ctx.db, where, page), repo.countInvoiceRows(ctx.db, where)]);
+  return { items: rows.map((r) => toInvoice(r, today)), total };
+}
+
+export async function getInvoice(opts: { ctx: AppContext; viewer: Viewer; id: string }): Promise<Invoice> {
+  return toInvoice(await visibleInvoice(opts.ctx.db, opts.viewer, opts.id), ukDayKey(opts.ctx.clock.now()));
+}
+
+/** GET /api/invoices/{id}/pdf: the invoice drawn with its load as it is and the network's current details. */
+export async function invoicePdf(opts: { ctx: AppContext; viewer: Viewer; id: string }): Promise<{ body: Buffer; fileName: string }> {
+  const { ctx } = opts;
+  const invoice = await visibleInvoice(ctx.db, opts.viewer, opts.id);
+  const [load, settings] = await Promise.all([repo.findInvoiceLoad(ctx.db, invoice.loadId), repo.readInvoiceSettings(ctx.db)]);
+  // load_id is ON DELETE RESTRICT: an invoice's load is always there
+  const body = await renderInvoicePdf({ invoice, load: load!, settings, productName: ctx.config.productName });
+  return { body, fileName: `${invoice.number}.pdf` };
+}
+
+// ---------------------------------------------------------------- paying (staff)
+
+function checkPaidOn(paidOn: string, today: string): void {
+  if (!isRealDay(paidOn)) throw new AppError(400, INVOICE_MSG.paidOnInvalid, [{ path: "paidOn", message: INVOICE_MSG.paidOnInvalid }]);
+  if (paidOn > today) throw new AppError(400, INVOICE_MSG.paidOnFuture, [{ path: "paidOn", message: INVOICE_MSG.paidOnFuture }]);
+}
+
+async function payLocked(tx: Tx, ctx: AppContext, actor: Viewer, row: repo.InvoiceWithLoad, input: { paidOn: string; paymentReference: string }, now: Date) {
+  await repo.setInvoicePaid(tx, row.id, { ...input, now });
+  await notify({
+    ctx,
+    tx,
+    type: "invoice_paid",
+    recipients: await repo.companyMemberIds(tx, row.companyId),
+    actorId: actor.id,
+    loadId: row.loadId,
+    ...paidText({ number: row.number, gross: row.gross, loadNumber: row.loadNumber, ...input }),
+    mail: { link: { label: "Open My Invoices", path: MY_INVOICES_PATH } },
+  });
+  return { ...row, status: "paid", paidOn: input.paidOn, paymentReference: input.paymentReference, updatedAt: now };
+}
+
+/** POST /api/invoices/{id}/paid: only an issued invoice (else 409); paid on a day from its issue to today. */
+export async function markInvoicePaid(opts: { ctx: AppContext; actor: Viewer; id: string; input: MarkPaidInput }): Promise<Invoice> {
+  const { ctx, actor, id } = opts;
+  const input = { paidOn: opts.input.paidOn, paymentReference: opts.input.paymentReference.trim() };
+  const now = ctx.clock.now();
+  const today = ukDayKey(now);
+  checkPaidOn(input.paidOn, today);
+  const paid = await ctx.db.transaction(async (tx) => {
+    const [row] = await repo.lockInvoices(tx, [id]);
+    if (!row) throw new AppError(404, MSG.notFound);
+    if (row.status !== "issued") throw new AppError(409, INVOICE_MSG.notIssued);
+    if (input.paidOn < row.issuedOn) throw new AppError(400, INVOICE_MSG.paidOnBeforeIssue, [{ path: "paidOn", message: INVOICE_MSG.paidOnBeforeIssue }]);
+    return payLocked(tx, ctx, actor, row, input, now);
+  });
+  return toInvoice(paid, today);
+}
+
+/**
+ * POST /api/invoices/paid: a payment run, in one transaction. Each issued invoice
+ * is paid; every other id is reported as skipped with the reason, so one stale
+ * line does not hold up the rest. A paid date that is no date or in the future
+ * refuses the whole run (400): it is the run's, not one invoice's.
+ */
+export async function bulkMarkPaid(opts: { ctx: AppContext; actor: Viewer; input: MarkPaidInput & { ids: string[] } }): Promise<BulkMarkPaidResult> {
+  const { ctx, actor } = opts;
+  const input = { paidOn: opts.input.paidOn, paymentReference: opts.input.paymentReference.trim() };
+  const now = ctx.clock.now();
+  const today = ukDayKey(now);
+  checkPaidOn(input.paidOn, today);
+  const ids = [...new Set(opts.input.ids.map((i) => i.toLowerCase()))];
+  return ctx.db.transaction(async (tx) => {
+    const rows = new Map((await repo.lockInvoices(tx, ids)).map((r) => [r.id, r]));
+    const result: BulkMarkPaidResult = { paid: [], skipped: [] };
+    for (const id of ids) {
+      const row = rows.get(id);
+      const reason = !row ? "notFound" : row.status === "paid" ? "paid" : row.status === "void" ? "void" : input.paidOn < row.issuedOn ? "beforeIssue" : null;
+      if (reason) result.skipped.push({ id, number: row?.number ?? null, reason, message: BULK_SKIP_REASONS[reason] });
+      else result.paid.push(toInvoice(await payLocked(tx, ctx, actor, row!, input, now), today));
+    }
+    return result;
+  });
+}
+
+// ---------------------------------------------------------------- settings (staff)
+
+export const getInvoiceSettings = (opts: { db: DbOrTx }): Promise<InvoiceSettings> => repo.readInvoiceSettings(opts.db);
+
+export async function setInvoiceSettings(opts: { db: DbOrTx; input: InvoiceSettings; now: Date }): Promise<InvoiceSettings> {
+  await repo.writeInvoiceSettings(opts.db, opts.input, opts.now);
+  return repo.readInvoiceSettings(opts.db);
+}
+
+// ---------------------------------------------------------------- for other modules
+
+/** Companies merged (companies.service mergeCompany, in its transaction): the invoices follow. */
+export const moveCompanyInvoices = (opts: { tx: DbOrTx; fromCompanyId: string; toCompanyId: string }): Promise<number> =>
+  repo.moveInvoiceRows(opts.tx, opts.fromCompanyId, opts.toCompanyId);

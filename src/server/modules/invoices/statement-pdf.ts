@@ -1,0 +1,120 @@
+// The carrier's statement as a PDF (contract-beyond: GET /api/invoices/statement
+// ?format=pdf): every invoice issued in the period, void ones shown as void and
+// not counted, with a running total, then the period's totals. A4 landscape: the
+// table has eleven columns.
+import { formatPounds } from "./invoice-money";
+import { dayLabel, pdfText } from "./invoice-text";
+import { caption, contentWidth, footers, MUTED, NAVY, openPdf, rule, SHADE, SLATE, tableRow, type Column } from "./pdf-layout";
+import type { Statement } from "./statement";
+
+const COLUMNS: Column[] = [
+  { header: "Invoice", width: 78 },
+  { header: "Issued", width: 72 },
+  { header: "Due", width: 72 },
+  { header: "Load", width: 80 },
+  { header: "Status", width: 50 },
+  { header: "Net", width: 62, align: "right" },
+  { header: "VAT", width: 54, align: "right" },
+  { header: "Gross", width: 66, align: "right" },
+  { header: "Paid on", width: 72 },
+  { header: "Reference", width: 78 },
+  { header: "Running total", width: 78, align: "right" },
+];
+
+const short = (ymd: string | null) => (ymd ? dayLabel(ymd).slice(4) : "");
+
+export function renderStatementPdf(s: Statement): Promise<Buffer> {
+  const title = `Statement for ${s.company.name}`;
+  const { doc, bytes } = openPdf({ title, author: s.network, subject: `${s.from} to ${s.to}`, layout: "landscape", margin: 40 });
+  const left = doc.page.margins.left;
+  const width = contentWidth(doc);
+  const bottom = () => doc.page.height - doc.page.margins.bottom - 20;
+
+  // ---- heading
+  doc.font("Helvetica-Bold").fontSize(20).fillColor(NAVY).text("Statement of self-billing invoices", left, 40);
+  doc.font("Helvetica").fontSize(9.5).fillColor(MUTED).text(pdfText(`Raised by ${s.network} on behalf of the supplier · produced ${dayLabel(s.producedOn)}`), left, 66);
+  const facts: [string, string][] = [
+    ["Supplier (the carrier)", s.company.name],
+    ["Supplier VAT number", s.company.vatNumber || "Not registered for VAT"],
+    ["Period", `${dayLabel(s.from)} to ${dayLabel(s.to)}`],
+  ];
+  const cell = width / facts.length;
+  for (const [i, [k, v]] of facts.entries()) {
+    caption(doc, k, left + i * cell, 90, cell - 8);
+    doc.font("Helvetica-Bold").fontSize(10.5).fillColor(SLATE).text(pdfText(v), left + i * cell, 102, { width: cell - 8 });
+  }
+
+  // ---- the table, its header repeated on each page
+  let y = 134;
+  const header = () => {
+    doc.rect(left, y, width, 18).fillColor(NAVY).fill();
+    tableRow(doc, COLUMNS, COLUMNS.map((c) => c.header), y, { font: "Helvetica-Bold", color: "#ffffff", size: 8.5, padY: 4 });
+    y += 18;
+  };
+  header();
+  if (!s.lines.length) {
+    doc.font("Helvetica-Oblique").fontSize(10).fillColor(MUTED).text("No invoices were issued to this company in the period.", left + 4, y + 8);
+    y += 28;
+  }
+  for (const [i, l] of s.lines.entries()) {
+    if (y > bottom() - 16) {
+      doc.addPage();
+      y = doc.page.margins.top;
+      header();
+    }
+    if (i % 2 === 1) doc.rect(left, y, width, 17).fillColor(SHADE).fill();
+    const isVoid = l.status === "void";
+    const cells = [
+      l.number,
+      short(l.issuedOn),
+      short(l.dueOn),
+      l.loadNumber,
+      l.statusLabel,
+      formatPounds(l.net),
+      formatPounds(l.vat),
+      formatPounds(l.gross),
+      short(l.paidOn),
+      l.paymentReference ?? "",
+      formatPounds(l.runningTotal),
+    ];
+    y += tableRow(doc, COLUMNS, cells, y, { size: 8.5, color: isVoid ? MUTED : SLATE, padY: 4 });
+    if (isVoid) {
+      // a void line's amounts are struck through: shown, never counted
+      const from = left + COLUMNS.slice(0, 5).reduce((a, c) => a + c.width, 0) + 8;
+      const to = from + COLUMNS.slice(5, 8).reduce((a, c) => a + c.width, 0) - 12;
+      doc.moveTo(from, y - 8).lineTo(to, y - 8).lineWidth(0.6).strokeColor(MUTED).stroke();
+    }
+  }
+  rule(doc, y, SLATE, 0.8);
+
+  // ---- totals
+  if (y > bottom() - 110) {
+    doc.addPage();
+    y = doc.page.margins.top;
+  }
+  y += 12;
+  const t = s.totals;
+  const lines: [string, string, boolean][] = [
+    [`Invoices counted: ${t.counted}${t.voided ? ` (${t.voided} void, not counted)` : ""}`, "", false],
+    ["Net", formatPounds(t.net), false],
+    ["VAT", formatPounds(t.vat), false],
+    ["Total invoiced", formatPounds(t.gross), true],
+    ["Paid", formatPounds(t.paid), false],
+    ["Outstanding", formatPounds(t.outstanding), true],
+  ];
+  for (const [k, v, strong] of lines) {
+    doc.font(strong ? "Helvetica-Bold" : "Helvetica").fontSize(strong ? 10.5 : 9.5).fillColor(SLATE);
+    doc.text(k, left + width - 420, y, { width: 300, align: "right" });
+    if (v) doc.text(v, left + width - 110, y, { width: 106, align: "right" });
+    y += strong ? 17 : 14;
+  }
+  doc
+    .font("Helvetica")
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text("Each invoice is a self-billing invoice raised by the customer on the supplier's behalf. Void invoices were replaced or cancelled and are not payable.", left, y + 10, { width });
+
+  footers(doc, `${s.network} · ${title} · ${dayLabel(s.from)} to ${dayLabel(s.to)}`);
+  doc.end();
+  return bytes;
+}
