@@ -4,6 +4,8 @@
 // the Company page, sees the FORS reason on a FORS Silver load once staff have
 // verified the insurance, and accepts that load after staff verify the Silver
 // certificate. Staff act through the API. Screenshots at 390 and 1280 px.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { PHONE, launchBrowser, newPage, shot, startServer, type E2EServer } from "./helpers";
@@ -62,6 +64,23 @@ async function call<T>(page: Page, method: string, url: string, body?: unknown):
 
 const card = (page: Page, loadNumber: string) => page.getByTestId("load-card").filter({ hasText: loadNumber });
 const fitsPhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+/**
+ * axe-core's WCAG 2.x A and AA rules on what the page shows now: none may fail (ui.md
+ * "Accessibility"). Toasts are left out: they come and go (sonner's own styles), and
+ * a screenshot a moment later would not have them.
+ */
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+async function expectAccessible(page: Page) {
+  // through the debugger, not a <script>: the app's CSP allows only its own scripts
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const r = await (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run({ exclude: [["[data-sonner-toaster]"]] }, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+    });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+  });
+  expect(violations).toEqual([]);
+}
 const yearAhead = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 
 async function uploadDocument(page: Page, kind: string, cover: string | null, fileName: string, screenshot?: string) {
@@ -78,7 +97,10 @@ async function uploadDocument(page: Page, kind: string, cover: string | null, fi
   await dialog.getByRole("button", { name: "Take a photo", exact: true }).waitFor();
   await dialog.getByLabel("Choose the document file").setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: PDF });
   await dialog.getByText("Uploaded", { exact: false }).waitFor();
-  if (screenshot) await page.screenshot({ path: `${TMP_ROOT}/screenshots/${screenshot}.png` });
+  if (screenshot) {
+    await page.screenshot({ path: `${TMP_ROOT}/screenshots/${screenshot}.png` });
+    await expectAccessible(page);
+  }
   await dialog.getByRole("button", { name: "Save document" }).click();
   await dialog.waitFor({ state: "detached" });
   await page.getByTestId("company-document").filter({ hasText: kind }).first().waitFor();
@@ -92,7 +114,8 @@ it("a carrier on a phone sees why they cannot book, uploads insurance and FORS f
   // 1. the board says why, and Accept and Bid are disabled
   const phone = await signedInPage(carrier, PHONE);
   await phone.goto("/");
-  await card(phone, "FN-2026-701").waitFor();
+  // the first board of a fresh server on a busy machine can take a while
+  await card(phone, "FN-2026-701").waitFor({ timeout: 60_000 });
   await phone.getByTestId("board-compliance-notice").getByText(COMPANY_MSG.notCompliant).waitFor();
   const silver = card(phone, "FN-2026-701");
   await silver.getByTestId("booking-block").getByText(COMPANY_MSG.notCompliant).waitFor();
@@ -101,6 +124,7 @@ it("a carrier on a phone sees why they cannot book, uploads insurance and FORS f
   expect(await card(phone, "FN-2026-702").getByRole("button", { name: "Accept Load" }).isDisabled()).toBe(true);
   await shot(phone, "compliance-board-not-compliant-390");
   await fitsPhone(phone);
+  await expectAccessible(phone);
 
   // 2. the Company page, from the card's link
   await silver.getByRole("link", { name: "Go to your Company page" }).click();
@@ -110,6 +134,7 @@ it("a carrier on a phone sees why they cannot book, uploads insurance and FORS f
   await phone.getByText("No documents yet").waitFor();
   await shot(phone, "compliance-company-empty-390");
   await fitsPhone(phone);
+  await expectAccessible(phone);
 
   // the profile: the contract's message under a bad Companies House number, then saved
   await phone.getByLabel("Companies House number").fill("12345");
@@ -130,6 +155,7 @@ it("a carrier on a phone sees why they cannot book, uploads insurance and FORS f
   await phone.getByText("£1,000,000.00").waitFor();
   await shot(phone, "compliance-company-uploaded-390");
   await fitsPhone(phone);
+  await expectAccessible(phone);
 
   // 4. staff verify the two insurances (not yet the FORS certificate)
   const docs = (await call<{ id: string; kind: string; status: string }[]>(staff, "GET", `/api/companies/${company.id}/documents`)).json;
