@@ -151,12 +151,18 @@ export function useUpdateCompany() {
   });
 }
 
-export function useMergeCompany() {
+/**
+ * `onMerged` runs before the lists refresh: the dialog showing the merged company
+ * must move to the survivor first, or its refetch of the deleted one would 404 and
+ * unmount the very dialog that asked (so a per-call callback would never run).
+ */
+export function useMergeCompany({ onMerged }: { onMerged: (survivor: Company) => void }) {
   const invalidate = useInvalidateCompliance();
   return useMutation({
     mutationFn: (v: { from: Company; into: Company }) => api.post<Company>(`/api/companies/${v.from.id}/merge`, { intoId: v.into.id }),
     onSuccess: (survivor, v) => {
       toast.success("Companies merged", `${v.from.name} is now part of ${survivor?.name ?? v.into.name}.`);
+      onMerged(survivor ?? v.into);
       return invalidate();
     },
     onError: (e) => toast.error("Failed to merge the companies", serverText(e)),

@@ -2,7 +2,6 @@
 // /api/companies/{id}/documents): newest first, each with its status, expiry,
 // cover, who uploaded it, the file, and Verify / Reject while it waits for review.
 import { useState } from "react";
-import { ExternalLink } from "lucide-react";
 import { DOCUMENT_KIND_LABELS, type CompanyDocument } from "@contract/schemas/company";
 import { formatAdminDateTime, formatMoney } from "../../../lib/format";
 import { cn } from "../../../lib/cn";
@@ -11,25 +10,10 @@ import { useCompanyDocuments } from "./api";
 import { DocumentStatusBadge, ExpiredBadge } from "./badges";
 import { daysUntil, formatDay, relativeExpiry, ukToday } from "./expiry";
 import { RejectDocumentDialog, ReviewActions, documentLabel } from "./review-actions";
+import { DocumentCard, ViewFileLink } from "./document-card";
 
 const TH = "whitespace-nowrap px-2 py-2 font-semibold";
 const TD = "px-2 py-2 align-top";
-
-/** The file in a new tab, served to the company's members and staff only (contract). */
-export function ViewFileLink({ doc, label }: { doc: CompanyDocument; label: string }) {
-  return (
-    <a
-      href={doc.objectPath}
-      target="_blank"
-      rel="noopener"
-      className="inline-flex min-h-11 items-center gap-1 whitespace-nowrap font-medium text-brand-700 underline-offset-2 hover:underline sm:min-h-8"
-      aria-label={`View ${label} (opens in a new tab)`}
-    >
-      View
-      <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
-    </a>
-  );
-}
 
 export function CompanyDocuments({ companyId, companyName, memberNames }: { companyId: string; companyName: string; memberNames: Map<string, string> }) {
   const docs = useCompanyDocuments(companyId);
@@ -50,7 +34,23 @@ export function CompanyDocuments({ companyId, companyName, memberNames }: { comp
 
   return (
     <>
-      <div className="overflow-x-auto rounded-lg border border-slate-200" role="region" aria-label={`${companyName}: documents`} tabIndex={0}>
+      {/* a phone: one card a document (the table would scroll Verify and Reject off screen) */}
+      <ul className="space-y-2 sm:hidden" aria-label={`${companyName}: documents`}>
+        {docs.data.map((d) => {
+          const label = documentLabel(d, companyName);
+          return (
+            <DocumentCard
+              key={d.id}
+              doc={d}
+              label={label}
+              today={today}
+              uploadedBy={d.uploadedBy ? memberNames.get(d.uploadedBy) : null}
+              actions={d.status === "pending" ? <ReviewActions doc={d} label={label} onReject={() => setRejecting(d)} /> : undefined}
+            />
+          );
+        })}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 sm:block" role="region" aria-label={`${companyName}: documents`} tabIndex={0}>
         <table className="w-full border-collapse text-sm text-slate-800">
           <caption className="sr-only">Documents of {companyName}</caption>
           <thead className="bg-slate-50 text-left text-[11px] uppercase text-slate-600">
@@ -94,7 +94,15 @@ export function CompanyDocuments({ companyId, companyName, memberNames }: { comp
                     {d.status === "pending" ? (
                       <ReviewActions doc={d} label={label} onReject={() => setRejecting(d)} compact />
                     ) : (
-                      <span className="block text-right text-xs text-slate-600">{d.reviewedAt ? formatAdminDateTime(d.reviewedAt) : "—"}</span>
+                      <span className="block text-right text-xs text-slate-600">
+                        {d.reviewedAt ? (
+                          <>
+                            Reviewed <span className="tabular whitespace-nowrap">{formatAdminDateTime(d.reviewedAt)}</span>
+                          </>
+                        ) : (
+                          "—"
+                        )}
+                      </span>
                     )}
                   </td>
                 </tr>

@@ -1,6 +1,6 @@
 // The company's members in its dialog, each with "Move to another company"
 // (contract PUT /api/users/{id}/company, staff).
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { ArrowRightLeft, Hourglass } from "lucide-react";
 import type { Company } from "@contract/schemas/company";
 import { Button } from "../../../components/ui/button";
@@ -22,9 +22,15 @@ export function CompanyMembers({
   onRetry: () => void;
 }) {
   const [moving, setMoving] = useState<MovingUser | null>(null);
-  if (isPending) return <p className="py-4 text-sm text-slate-600" role="status">Loading members...</p>;
-  if (isError)
-    return (
+  let content: ReactNode;
+  if (isPending)
+    content = (
+      <p className="py-4 text-sm text-slate-600" role="status">
+        Loading members...
+      </p>
+    );
+  else if (isError)
+    content = (
       <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
         Could not load the members.
         <Button variant="outline" size="sm" onClick={onRetry}>
@@ -32,9 +38,10 @@ export function CompanyMembers({
         </Button>
       </div>
     );
-  if (!members?.length) return <p className="rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-600">No members. Move a user here, or merge this company into another.</p>;
-  return (
-    <>
+  else if (!members?.length)
+    content = <p className="rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-600">No members. Move a user here, or merge this company into another.</p>;
+  else
+    content = (
       <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label={`Members of ${company.name}`}>
         {members.map((m) => (
           <li key={m.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-3 py-2">
@@ -68,6 +75,11 @@ export function CompanyMembers({
           </li>
         ))}
       </ul>
+    );
+  // the move dialog outlives the list: the last member moved away empties it
+  return (
+    <>
+      {content}
       <MoveUserDialog user={moving} onOpenChange={(o) => !o && setMoving(null)} />
     </>
   );

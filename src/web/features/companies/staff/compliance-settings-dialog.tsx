@@ -1,7 +1,7 @@
 // The two compliance switches (contract GET|PUT /api/admin/compliance-settings
 // {requireCompliance, enforceFors}; both default off so an existing network keeps
 // working after the upgrade). Reached from the admin header beside Schedule Email.
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Switch } from "radix-ui";
 import type { ComplianceSettings } from "@contract/schemas/company";
 import { Button } from "../../../components/ui/button";
@@ -85,9 +85,18 @@ function SettingSwitch({
   first?: boolean;
 }) {
   const id = useId();
+  const ref = useRef<HTMLButtonElement>(null);
+  // the dialog opened on its spinner: once the settings arrive, focus moves to the
+  // first switch, unless the user has already moved it somewhere in the dialog
+  useEffect(() => {
+    const el = ref.current;
+    const active = document.activeElement;
+    if (first && el && (!active || active === document.body || active === el.closest('[role="dialog"]'))) el.focus();
+  }, [first]);
   return (
     <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
       <Switch.Root
+        ref={ref}
         id={id}
         checked={checked}
         onCheckedChange={onChange}

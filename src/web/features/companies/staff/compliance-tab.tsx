@@ -14,7 +14,7 @@ import { CELL, FIRST_CELL } from "../../admin/components/users-tab";
 import { COMPLIANCE_PAGE, useComplianceSummary, useReviewDocuments } from "./api";
 import { DocumentStatusBadge } from "./badges";
 import { CompanyDialog, type CompanyTarget } from "./company-dialog";
-import { ViewFileLink } from "./company-documents";
+import { DocumentCard, ViewFileLink } from "./document-card";
 import { daysUntil, formatDay, relativeExpiry, ukToday } from "./expiry";
 import { RejectDocumentDialog, ReviewActions, documentLabel } from "./review-actions";
 
@@ -47,7 +47,7 @@ export function ComplianceTab() {
     <div className="space-y-3">
       <Tabs.Root value={view} onValueChange={(v) => DOCUMENT_VIEWS.includes(v as DocumentView) && setView(v as DocumentView)}>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <Tabs.List aria-label="Compliance lists" className="flex max-w-full gap-1 overflow-x-auto rounded-lg border border-slate-200 bg-slate-100 p-1">
+          <Tabs.List aria-label="Compliance lists" className="flex max-w-full flex-wrap gap-1 rounded-lg border border-slate-200 bg-slate-100 p-1">
             {DOCUMENT_VIEWS.map((v) => (
               <Tabs.Trigger
                 key={v}
@@ -85,62 +85,95 @@ function DocumentList({ view, onCompany }: { view: DocumentView; onCompany: (c: 
   const columns = COLUMNS(view);
   const rows = docs.data?.rows;
   const today = ukToday();
+  const companyButton = (d: ReviewDocument) => (
+    <button
+      type="button"
+      className="min-h-8 text-left font-medium text-brand-700 underline-offset-2 hover:underline [overflow-wrap:anywhere] max-sm:min-h-11"
+      onClick={() => onCompany({ id: d.companyId, name: d.companyName })}
+      aria-label={`${d.companyName}: open company`}
+    >
+      {d.companyName}
+    </button>
+  );
+  const review = (d: ReviewDocument, label: string) =>
+    view === "pending" ? (
+      <ReviewActions doc={d} label={label} onReject={() => setRejecting(d)} compact />
+    ) : (
+      <span className="flex flex-col items-start gap-1">
+        <DocumentStatusBadge status={d.status} />
+        {d.replacementPending && <span className="text-xs text-slate-700">A new one is waiting for review</span>}
+      </span>
+    );
   return (
     <div className="space-y-3">
       {docs.error && !docs.data ? (
         <ListError what="documents" onRetry={() => void docs.refetch()} />
       ) : (
-        <SortableTableShell caption={VIEW[view].caption} columns={columns} sort={null} onSort={() => undefined} dense>
-          {docs.isLoading ? (
-            <SkeletonRows cols={columns.length} rows={3} />
-          ) : !rows?.length ? (
-            <EmptyRow cols={columns.length} text={VIEW[view].empty} />
-          ) : (
-            rows.map((d) => {
-              const label = documentLabel(d, d.companyName);
-              const left = daysUntil(d.expiresOn, today);
-              return (
-                <tr key={d.id} className="group border-t border-slate-100 align-top hover:bg-slate-50">
-                  <td className={cn(CELL, FIRST_CELL, "min-w-36")}>
-                    <button
-                      type="button"
-                      className="min-h-8 text-left font-medium text-brand-700 underline-offset-2 hover:underline [overflow-wrap:anywhere]"
-                      onClick={() => onCompany({ id: d.companyId, name: d.companyName })}
-                      aria-label={`${d.companyName}: open company`}
-                    >
-                      {d.companyName}
-                    </button>
-                  </td>
-                  <td className={cn(CELL, "text-slate-900")}>{DOCUMENT_KIND_LABELS[d.kind]}</td>
-                  <td className={cn(CELL, "tabular")}>
-                    <span className="block whitespace-nowrap">{formatDay(d.expiresOn)}</span>
-                    <span className={cn("block whitespace-nowrap text-xs", left < 0 ? "text-red-700" : left <= 7 ? "text-amber-800" : "text-slate-600")}>
-                      {relativeExpiry(d.expiresOn, today)}
-                    </span>
-                  </td>
-                  <td className={cn(CELL, "tabular whitespace-nowrap text-right")}>{d.coverAmount == null ? "—" : formatMoney(d.coverAmount)}</td>
-                  <td className={cn(CELL, "tabular")}>
-                    {d.uploadedByName && <span className="block">{d.uploadedByName}</span>}
-                    <span className="block whitespace-nowrap text-xs text-slate-600">{formatAdminDateTime(d.uploadedAt)}</span>
-                  </td>
-                  <td className={CELL}>
-                    <ViewFileLink doc={d} label={label} />
-                  </td>
-                  <td className={CELL}>
-                    {view === "pending" ? (
-                      <ReviewActions doc={d} label={label} onReject={() => setRejecting(d)} compact />
-                    ) : (
-                      <span className="flex flex-col items-start gap-1">
-                        <DocumentStatusBadge status={d.status} />
-                        {d.replacementPending && <span className="text-xs text-slate-700">A new one is waiting for review</span>}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })
-          )}
-        </SortableTableShell>
+        <>
+          {/* a phone: one card a document, Verify and Reject on screen (the table would scroll them away) */}
+          <div className="sm:hidden">
+            {docs.isLoading ? (
+              <p role="status" className="py-6 text-center text-sm text-slate-600">
+                Loading...
+              </p>
+            ) : !rows?.length ? (
+              <p className="rounded-lg border border-slate-200 bg-white px-3 py-8 text-center text-sm text-slate-600">{VIEW[view].empty}</p>
+            ) : (
+              <ul className="space-y-2" aria-label={VIEW[view].caption}>
+                {rows.map((d) => {
+                  const label = documentLabel(d, d.companyName);
+                  return (
+                    <DocumentCard
+                      key={d.id}
+                      doc={d}
+                      label={label}
+                      today={today}
+                      company={companyButton(d)}
+                      uploadedBy={d.uploadedByName}
+                      actions={view === "pending" ? review(d, label) : undefined}
+                      note={d.replacementPending ? <p className="text-xs text-slate-700">A new one is waiting for review.</p> : undefined}
+                    />
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+          <div className="hidden sm:block">
+            <SortableTableShell caption={VIEW[view].caption} columns={columns} sort={null} onSort={() => undefined} dense>
+              {docs.isLoading ? (
+                <SkeletonRows cols={columns.length} rows={3} />
+              ) : !rows?.length ? (
+                <EmptyRow cols={columns.length} text={VIEW[view].empty} />
+              ) : (
+                rows.map((d) => {
+                  const label = documentLabel(d, d.companyName);
+                  const left = daysUntil(d.expiresOn, today);
+                  return (
+                    <tr key={d.id} className="group border-t border-slate-100 align-top hover:bg-slate-50">
+                      <td className={cn(CELL, FIRST_CELL, "min-w-36")}>{companyButton(d)}</td>
+                      <td className={cn(CELL, "text-slate-900")}>{DOCUMENT_KIND_LABELS[d.kind]}</td>
+                      <td className={cn(CELL, "tabular")}>
+                        <span className="block whitespace-nowrap">{formatDay(d.expiresOn)}</span>
+                        <span className={cn("block whitespace-nowrap text-xs", left < 0 ? "text-red-700" : left <= 7 ? "text-amber-800" : "text-slate-600")}>
+                          {relativeExpiry(d.expiresOn, today)}
+                        </span>
+                      </td>
+                      <td className={cn(CELL, "tabular whitespace-nowrap text-right")}>{d.coverAmount == null ? "—" : formatMoney(d.coverAmount)}</td>
+                      <td className={cn(CELL, "tabular")}>
+                        {d.uploadedByName && <span className="block">{d.uploadedByName}</span>}
+                        <span className="block whitespace-nowrap text-xs text-slate-600">{formatAdminDateTime(d.uploadedAt)}</span>
+                      </td>
+                      <td className={CELL}>
+                        <ViewFileLink doc={d} label={label} />
+                      </td>
+                      <td className={CELL}>{review(d, label)}</td>
+                    </tr>
+                  );
+                })
+              )}
+            </SortableTableShell>
+          </div>
+        </>
       )}
       {docs.data && (
         <TablePager label={`${VIEW[view].label}: pages`} total={docs.data.total} offset={table.params.offset} limit={table.params.limit} onOffset={table.setOffset} />

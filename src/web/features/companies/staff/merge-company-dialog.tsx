@@ -1,7 +1,7 @@
 // "Merge into another company…" (contract POST /api/companies/{id}/merge {intoId},
 // staff; issue 17: e.g. "Smith Haulage" into "Smith Haulage Ltd"). Two steps: choose
 // the company that stays, then confirm in words what moves and that it is final.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { AlertTriangle } from "lucide-react";
 import { companyMergeSchema, type Company } from "@contract/schemas/company";
 import { Button } from "../../../components/ui/button";
@@ -35,10 +35,21 @@ export function MergeCompanyDialog({
   /** the surviving company, to show in place of the merged one */
   onMerged: (survivor: Company) => void;
 }) {
-  const merge = useMergeCompany();
+  const merge = useMergeCompany({
+    onMerged: (survivor) => {
+      onOpenChange(false);
+      onMerged(survivor);
+    },
+  });
   const [into, setInto] = useState<Company | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const back = useRef<HTMLButtonElement>(null);
+  // the question appears in place of the picker: focus moves to its safe answer, so an
+  // Enter pressed twice on Continue never merges (issue 15 #9)
+  useEffect(() => {
+    if (confirming) back.current?.focus();
+  }, [confirming]);
   useEffect(() => {
     if (open) {
       setInto(null);
@@ -56,23 +67,15 @@ export function MergeCompanyDialog({
   const footer = confirming ? (
     <>
       {/* a destructive question starts on the safe answer (issue 15 #9) */}
-      <Button variant="outline" onClick={() => setConfirming(false)} data-autofocus>
+      <Button key="back" ref={back} variant="outline" onClick={() => setConfirming(false)} data-autofocus>
         Back
       </Button>
       <Button
+        key="merge"
         variant="destructive"
         loading={merge.isPending}
         onClick={() =>
-          into &&
-          merge.mutate(
-            { from: company, into },
-            {
-              onSuccess: (survivor) => {
-                onOpenChange(false);
-                onMerged(survivor ?? into);
-              },
-            },
-          )
+into && merge.mutate({ from: company, into })
         }
       >
         Merge companies
@@ -80,10 +83,12 @@ export function MergeCompanyDialog({
     </>
   ) : (
     <>
-      <Button variant="outline" onClick={() => onOpenChange(false)}>
+      <Button key="cancel" variant="outline" onClick={() => onOpenChange(false)}>
         Cancel
       </Button>
-      <Button onClick={next}>Continue</Button>
+      <Button key="continue" onClick={next}>
+        Continue
+      </Button>
     </>
   );
 

@@ -27,7 +27,7 @@ export function ReviewActions({ doc, label, onReject, compact = false }: { doc: 
   // desk tables keep a 32 px row; a phone gets 44 px targets (ui.md)
   const size = compact ? "h-11 sm:h-8" : "h-11 sm:h-9";
   return (
-    <div className="flex flex-wrap justify-end gap-2">
+    <div className="flex flex-wrap justify-end gap-2 sm:flex-nowrap">
       <Button
         variant="success"
         size="sm"
