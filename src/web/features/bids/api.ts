@@ -47,8 +47,11 @@ export function useSubmitBid() {
  * admin bids interval (spec §9). The key starts with "/api/loads", so a bid or
  * load change (and the live stream) refreshes it.
  */
+/** The URL the Loads with Bids tab fetches for a page (its Export button builds the export's from it). */
+export const loadsWithBidsUrl = (p: PageParams): string => `/api/loads/with-bids?${pageQuery(p)}`;
+
 export function useLoadsWithBids(p: PageParams) {
-  const url = `/api/loads/with-bids?${pageQuery(p)}`;
+  const url = loadsWithBidsUrl(p);
   return useQuery({
     queryKey: [...LOADS_KEY, "with-bids", url],
     queryFn: async () => {

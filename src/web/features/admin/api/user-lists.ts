@@ -14,8 +14,11 @@ export interface ListPage<T> {
   total: number;
 }
 
+/** The URL a tab's page query fetches (its Export button builds the export's from it). */
+export const listPageUrl = (path: string, p: PageParams): string => `${path}?${pageQuery(p)}`;
+
 async function getPage<T>(path: string, p: PageParams): Promise<ListPage<T>> {
-  const { data, total } = await getWithEtag<T[]>(`${path}?${pageQuery(p)}`);
+  const { data, total } = await getWithEtag<T[]>(listPageUrl(path, p));
   return { rows: data, total: total ?? data.length };
 }
 

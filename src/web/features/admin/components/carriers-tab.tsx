@@ -5,7 +5,9 @@
 import { useState } from "react";
 import { formatAdminDateTime, formatDate, formatMoney, formatNumber } from "../../../lib/format";
 import { cn } from "../../../lib/cn";
-import { USER_LIST_PAGE, useCarriersPage } from "../api/user-lists";
+import { USER_LIST_PAGE, listPageUrl, useCarriersPage } from "../api/user-lists";
+import { CARRIERS_KEY } from "../api/queries";
+import { ExportButton } from "./export-button";
 import { EmptyRow, ListError, SkeletonRows } from "./loads-table";
 import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "./table-pager";
 import { CELL, EMAIL_CELL, EmailText, FIRST_CELL } from "./users-tab";
@@ -35,6 +37,7 @@ export function CarriersTab() {
         <p className="tabular text-sm text-slate-600" aria-live="polite">
           {carriers.data ? countOf(carriers.data.total, "carrier", "carriers") : " "}
         </p>
+        <ExportButton kind="carriers" listUrl={listPageUrl(CARRIERS_KEY[0], table.params)} what="carriers" className="ml-auto" />
       </div>
       {carriers.error && !carriers.data ? (
         <ListError what="carriers" onRetry={() => void carriers.refetch()} />

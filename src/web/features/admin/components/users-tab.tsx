@@ -10,7 +10,9 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { formatAdminDateTime, formatDate, formatMoney, formatNumber } from "../../../lib/format";
 import { cn } from "../../../lib/cn";
-import { PENDING_FIRST_PAGE, USER_LIST_PAGE, usePendingPage, useUsersPage } from "../api/user-lists";
+import { PENDING_FIRST_PAGE, USER_LIST_PAGE, listPageUrl, usePendingPage, useUsersPage } from "../api/user-lists";
+import { USERS_KEY } from "../api/queries";
+import { ExportButton } from "./export-button";
 import { useDeleteUser } from "../api/mutations";
 import { EmptyRow, ListError, SkeletonRows } from "./loads-table";
 import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "./table-pager";
@@ -135,10 +137,13 @@ export function UsersTab() {
             {users.data ? countOf(users.data.total, "user", "users") : " "}
           </p>
         </div>
-        <Button onClick={() => setForm({ open: true, user: null })}>
-          <UserPlus className="h-4 w-4" aria-hidden="true" />
-          Add User
-        </Button>
+        <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
+          <ExportButton kind="users" listUrl={listPageUrl(USERS_KEY[0], table.params)} what="users" />
+          <Button onClick={() => setForm({ open: true, user: null })}>
+            <UserPlus className="h-4 w-4" aria-hidden="true" />
+            Add User
+          </Button>
+        </div>
       </div>
       {users.error && !users.data ? (
         <ListError what="users" onRetry={() => void users.refetch()} />

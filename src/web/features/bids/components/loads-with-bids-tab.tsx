@@ -10,7 +10,8 @@ import type { LoadWithPendingBids } from "@contract/schemas/bid";
 import { Button } from "../../../components/ui/button";
 import { formatCardDateTime, formatMoney, formatNumber } from "../../../lib/format";
 import { TablePager, TableSearch, countOf, usePagedTable, type PageParams, type SortState } from "../../admin/components/table-pager";
-import { useLoadsWithBids } from "../api";
+import { loadsWithBidsUrl, useLoadsWithBids } from "../api";
+import { ExportButton } from "../../admin/components/export-button";
 import { BidsTable, type BidsListTexts, type BidsTableColumn } from "./bids-table";
 import { ManageBidsDialog } from "./manage-bids-dialog";
 
@@ -88,6 +89,8 @@ export function LoadsWithBidsTab({ onEditLoad }: LoadsWithBidsTabProps) {
         <p className="tabular text-sm text-slate-600" aria-live="polite">
           {query.data ? countOf(query.data.total, "load", "loads") : " "}
         </p>
+        {/* one row a pending bid on these loads (contract-beyond "CSV exports": bids.csv) */}
+        <ExportButton kind="bids" listUrl={loadsWithBidsUrl(table.params)} what="bids" className="ml-auto" />
       </div>
 
       <BidsTable
