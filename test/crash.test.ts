@@ -103,8 +103,10 @@ describe.each(ENGINES)("crash safety on %s", (engine) => {
       }
     };
     const writers = [0, 1, 2].map(writer);
-    // let the writes run, then kill without warning
-    await new Promise((r) => setTimeout(r, 2500));
+    // let the writes run until a few are acknowledged (however busy the machine), then kill without warning
+    const until = Date.now() + 30_000;
+    while (acked.loads.length < 8 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300)); // mid-flight: more writes are under way
     server.kill("SIGKILL");
     stop = true;
     await server.exited;

@@ -151,7 +151,7 @@ describe(`soak on ${ENGINE}: the polling mix, sustained`, () => {
 
     expect(fiveXx).toBe(0);
     // the load was really applied (150/s asked; a 2-core machine shared with other work delivers less)
-    expect(polls.requests.total).toBeGreaterThan(SECONDS * 50);
+    expect(polls.requests.total).toBeGreaterThan(SECONDS * 20);
     expect(polls.errors + polls.timeouts + polls.non2xx).toBe(0);
     expect(bidRuns.errors + bidRuns.timeouts).toBe(0);
     expect(bidRuns["2xx"]).toBeGreaterThan(0);
