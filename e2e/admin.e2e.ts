@@ -144,6 +144,8 @@ describe("admin dashboard", () => {
       "Users",
       "Carriers",
       "Pending 2",
+      // issue 17: the documents waiting for review
+      "Compliance 0",
     ]);
     const headers = (await panel().locator("thead th").allInnerTexts()).map((h) => h.trim().toLowerCase());
     expect(headers).toEqual(

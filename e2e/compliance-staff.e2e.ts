@@ -4,6 +4,8 @@
 // page), the three lists, the company dialog from the Compliance and Carriers
 // tabs, renaming a company (members and bookings follow), merging two companies,
 // moving a user, and the compliance settings. Screenshots at 1280 px and 390 px.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
@@ -97,6 +99,19 @@ const panel = (p: Page) => p.getByRole("tabpanel").first();
 const complianceTab = (p: Page) => p.getByRole("tab", { name: /^Compliance/ });
 const row = (scope: Locator | Page, text: string) => scope.locator("tbody tr", { hasText: text });
 const companyDialog = (p: Page, name: string) => p.getByRole("dialog", { name, exact: true });
+/** axe-core's WCAG 2.x A and AA rules on what the page shows now (as e2e/compliance.e2e.ts; toasts left out: they come and go). */
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+async function expectAccessible(p: Page) {
+  // through the debugger, not a <script>: the app's CSP allows only its own scripts
+  if (!(await p.evaluate(() => "axe" in window))) await p.evaluate(AXE);
+  const violations = await p.evaluate(async () => {
+    const r = await (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run({ exclude: [["[data-sonner-toaster]"]] }, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+    });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+  });
+  expect(violations).toEqual([]);
+}
 const fitsPhone = async (p: Page) => expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 describe("staff compliance", () => {
@@ -114,6 +129,7 @@ describe("staff compliance", () => {
     expect(await kentVehicle.innerText()).toContain("Kim Kent");
     expect(await kentVehicle.getByRole("link", { name: "View Vehicle insurance, Kent Flatbeds (opens in a new tab)" }).getAttribute("href")).toMatch(/^\/objects\/[0-9a-f-]{36}$/);
     await shot(page, "compliance-tab-1280");
+    await expectAccessible(page);
 
     // verify: the row leaves the list and the count goes down
     await list.getByRole("button", { name: "Verify Vehicle insurance, Kent Flatbeds" }).click();
@@ -128,6 +144,7 @@ describe("staff compliance", () => {
     await dialog.getByRole("button", { name: "Reject document" }).click();
     await dialog.getByText(COMPANY_MSG.reasonRequired).waitFor();
     await shot(page, "compliance-reject-dialog-1280");
+    await expectAccessible(page);
     await dialog.getByLabel("Reason").fill(REASON);
     await dialog.getByRole("button", { name: "Reject document" }).click();
     await dialog.waitFor({ state: "detached" });
@@ -174,6 +191,7 @@ describe("staff compliance", () => {
     await docs.getByRole("button", { name: "Verify Vehicle insurance, Brook Transport" }).waitFor();
     await dialog.getByRole("list", { name: "Members of Brook Transport" }).getByText("Bea Brook").waitFor();
     await shot(page, "compliance-company-dialog-1280");
+    await expectAccessible(page);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     // focus goes back to the name that opened it
@@ -220,6 +238,7 @@ describe("staff compliance", () => {
     // the safe answer first
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Back");
     await shot(page, "compliance-merge-confirm-1280");
+    await expectAccessible(page);
     await confirm.getByRole("button", { name: "Merge companies" }).click();
     // the dialog now shows the company that stayed, with the moved member
     const survivor = companyDialog(page, "Smith Haulage Ltd");
@@ -262,6 +281,7 @@ describe("staff compliance", () => {
     expect(await fors.getAttribute("aria-checked")).toBe("false");
     expect(await require.evaluate((el) => el === document.activeElement)).toBe(true);
     await shot(page, "compliance-settings-1280");
+    await expectAccessible(page);
     await require.press("Space");
     expect(await require.getAttribute("aria-checked")).toBe("true");
     await dialog.getByRole("button", { name: "Save" }).click();
@@ -286,17 +306,20 @@ describe("staff compliance", () => {
     expect(verify && verify.x + verify.width <= PHONE.width && verify.height >= 44).toBe(true);
     await fitsPhone(phone);
     await shot(phone, "compliance-tab-390");
+    await expectAccessible(phone);
     await list.getByRole("button", { name: "Brook Transport: open company" }).click();
     const dialog = companyDialog(phone, "Brook Transport");
     await dialog.waitFor();
     await dialog.getByRole("list", { name: "Brook Transport: documents" }).getByText("Goods in transit insurance").waitFor();
     await fitsPhone(phone);
     await shot(phone, "compliance-company-dialog-390");
+    await expectAccessible(phone);
     await dialog.getByRole("button", { name: "Merge into another company…" }).click();
     const merge = phone.getByRole("dialog", { name: "Merge Brook Transport into another company" });
     await merge.getByRole("combobox", { name: "Merge into" }).fill("kent");
     await merge.getByRole("option", { name: /Kent Flatbeds Ltd/ }).waitFor();
     await shot(phone, "compliance-merge-picker-390");
+    await expectAccessible(phone);
     await merge.getByRole("button", { name: "Cancel" }).click();
   });
 });

@@ -102,7 +102,10 @@ export function CompanyPicker({
               </span>
               <span className="flex shrink-0 items-center gap-2 text-xs text-slate-600">
                 {c.memberCount} {c.memberCount === 1 ? "member" : "members"}
-                <ComplianceBadge status={c.compliance} className="hidden sm:inline-flex" />
+                {/* a phone keeps the row for the name */}
+                <span className="hidden sm:inline">
+                  <ComplianceBadge status={c.compliance} />
+                </span>
               </span>
             </li>
           );
