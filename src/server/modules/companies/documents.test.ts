@@ -35,7 +35,7 @@ describe.each(ENGINES)("company documents on %s", (engine) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ engine, clock });
+    t = await createTestApp({ engine, clock, jobs: false });
     smith = await createCompany(t.app, { name: "Smith Haulage Ltd" });
     rival = await createCompany(t.app, { name: "Rival Freight Ltd" });
     member = await memberOf(t.app, smith);
