@@ -239,6 +239,11 @@ describe("staff compliance", () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Back");
     await shot(page, "compliance-merge-confirm-1280");
     await expectAccessible(page);
+    // Back returns to the search box, with the choice kept
+    await confirm.getByRole("button", { name: "Back" }).click();
+    expect(await merge.getByRole("combobox", { name: "Merge into" }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await merge.getByText("Chosen: Smith Haulage Ltd").waitFor();
+    await merge.getByRole("button", { name: "Continue" }).click();
     await confirm.getByRole("button", { name: "Merge companies" }).click();
     // the dialog now shows the company that stayed, with the moved member
     const survivor = companyDialog(page, "Smith Haulage Ltd");

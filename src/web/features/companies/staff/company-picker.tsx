@@ -18,6 +18,7 @@ export function CompanyPicker({
   onChange,
   exclude,
   error,
+  autoFocus = false,
 }: {
   label: string;
   value: Company | null;
@@ -25,6 +26,8 @@ export function CompanyPicker({
   /** the company being moved from or merged: never a choice */
   exclude?: string;
   error?: string;
+  /** focus the box when it appears (back from a confirmation step) */
+  autoFocus?: boolean;
 }) {
   const id = useId();
   const [text, setText] = useState("");
@@ -67,6 +70,7 @@ export function CompanyPicker({
           placeholder="Type part of the company name"
           className="pl-9"
           value={text}
+          autoFocus={autoFocus}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKey}
           aria-expanded={options.length > 0}

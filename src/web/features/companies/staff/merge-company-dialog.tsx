@@ -43,6 +43,8 @@ export function MergeCompanyDialog({
   });
   const [into, setInto] = useState<Company | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // Back from the question: focus returns to the search box it replaced
+  const [cameBack, setCameBack] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const back = useRef<HTMLButtonElement>(null);
   // the question appears in place of the picker: focus moves to its safe answer, so an
@@ -54,6 +56,7 @@ export function MergeCompanyDialog({
     if (open) {
       setInto(null);
       setConfirming(false);
+      setCameBack(false);
       setError(undefined);
     }
   }, [open]);
@@ -67,7 +70,16 @@ export function MergeCompanyDialog({
   const footer = confirming ? (
     <>
       {/* a destructive question starts on the safe answer (issue 15 #9) */}
-      <Button key="back" ref={back} variant="outline" onClick={() => setConfirming(false)} data-autofocus>
+      <Button
+        key="back"
+        ref={back}
+        variant="outline"
+        onClick={() => {
+          setConfirming(false);
+          setCameBack(true);
+        }}
+        data-autofocus
+      >
         Back
       </Button>
       <Button
@@ -115,6 +127,7 @@ into && merge.mutate({ from: company, into })
           }}
           exclude={company.id}
           error={error}
+          autoFocus={cameBack}
         />
       )}
     </Dialog>
