@@ -1,6 +1,6 @@
 // Routes of spec §2. Signed out: /register, /reset-password, /login; anything else
 // shows the login page. Signed in: /, /admin (staff only, else 404), /guide,
-// /register, /user-guide, /saved-searches, /company (issue 17); anything else the
+// /register, /user-guide, /saved-searches, /company (issue 17), /invoices (issue 18); anything else the
 // 404 page. While the current user loads, a spinner with "Loading...".
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Redirect, Route, Switch } from "wouter";
@@ -25,6 +25,7 @@ const AdminPage = lazy(() => import("../features/admin/admin-page"));
 const GuidePage = lazy(() => import("../features/guide/guide-page"));
 const SavedSearchesPage = lazy(() => import("../features/saved-searches/saved-searches-page"));
 const CompanyPage = lazy(() => import("../features/companies/company-page"));
+const MyInvoicesPage = lazy(() => import("../features/invoices/my-invoices-page"));
 const UserGuidePage = lazy(() => import("../features/guide/user-guide-page"));
 
 function SkipLink() {
@@ -89,6 +90,7 @@ export function App() {
             <Route path="/guide" component={GuidePage} />
             <Route path="/saved-searches" component={SavedSearchesPage} />
             <Route path="/company" component={CompanyPage} />
+            <Route path="/invoices" component={MyInvoicesPage} />
             <Route path="/user-guide" component={UserGuidePage} />
             <Route path="/register" component={RegisterPage} />
             {/* a reset link opened while signed in still works (it may be for another account) */}

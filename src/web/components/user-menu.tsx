@@ -1,8 +1,8 @@
 // The user menu (spec §2 header): initials avatar; name, email and carrier name;
-// My Profile, Change Password, Saved searches, Company (carriers, issue 17), Log
-// out. The dialogs live outside the menu so they keep focus after it closes.
+// My Profile, Change Password, Saved searches, Company and My Invoices (carriers,
+// issues 17 and 18), Log out. The dialogs live outside the menu so they keep focus after it closes.
 import { useState } from "react";
-import { Bookmark, Building2, KeyRound, LogOut, UserRound } from "lucide-react";
+import { Bookmark, Building2, KeyRound, LogOut, ReceiptText, UserRound } from "lucide-react";
 import { useLocation } from "wouter";
 import type { User } from "@contract/schemas/user";
 import { isStaffRole } from "@contract/constants";
@@ -61,6 +61,14 @@ export function UserMenu({ user }: { user: User }) {
             <DropdownMenuItem onSelect={() => navigate("/company")}>
               <Building2 className="h-4 w-4" aria-hidden="true" />
               Company
+            </DropdownMenuItem>
+          )}
+          {/* the company's self-billing invoices and statement (issue 18; the contract's MY_INVOICES_PATH,
+              written out so the menu's chunk does not carry the invoice schemas); staff have the Invoices tab */}
+          {!isStaffRole(user) && (
+            <DropdownMenuItem onSelect={() => navigate("/invoices")}>
+              <ReceiptText className="h-4 w-4" aria-hidden="true" />
+              My Invoices
             </DropdownMenuItem>
           )}
           <DropdownMenuSeparator />

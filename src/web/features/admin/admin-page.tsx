@@ -1,4 +1,4 @@
-// Admin dashboard (spec §2): header actions, nine tabs with counts (Compliance: issue 17), and the
+// Admin dashboard (spec §2): header actions, ten tabs with counts (Compliance: issue 17; Invoices: issue 18), and the
 // dialogs for loads, bids, POD and users. Staff work here all day (ui.md): dense
 // tables, filters that stay put across tabs and reloads, counts on tabs.
 import { useCallback, useEffect, useState, type ReactNode } from "react";
@@ -36,9 +36,10 @@ import { PendingTab } from "./components/pending-tab";
 import { ComplianceTab, summaryText } from "../companies/staff/compliance-tab";
 import { ComplianceSettingsDialog } from "../companies/staff/compliance-settings-dialog";
 import { useComplianceSummary } from "../companies/staff/api";
+import { InvoiceSettingsButton, InvoicesTab, useOverdueInvoiceCount } from "../invoices/staff/invoices-tab";
 
-type TabKey = "all" | "bids" | "accepted" | "approved" | "completed" | "users" | "carriers" | "pending" | "compliance";
-const TAB_KEYS: TabKey[] = ["all", "bids", "accepted", "approved", "completed", "users", "carriers", "pending", "compliance"];
+type TabKey = "all" | "bids" | "accepted" | "approved" | "completed" | "users" | "carriers" | "pending" | "compliance" | "invoices";
+const TAB_KEYS: TabKey[] = ["all", "bids", "accepted", "approved", "completed", "users", "carriers", "pending", "compliance", "invoices"];
 type LoadTabKey = LoadTab;
 
 const STORE_KEY = "admin-dashboard";
@@ -236,6 +237,8 @@ export default function AdminPage() {
   const pendingCount = usePendingCount();
   // issue 17: the Compliance tab's title counts the documents waiting for review
   const compliance = useComplianceSummary();
+  // issue 18: the Invoices tab counts the overdue invoices
+  const overdueInvoices = useOverdueInvoiceCount();
 
   useEffect(() => {
     document.title = "Admin Dashboard";
@@ -291,6 +294,7 @@ export default function AdminPage() {
               Compliance<span className="sm:max-2xl:sr-only"> Settings</span>
             </span>
           </Button>
+          <InvoiceSettingsButton />
           <FailedMailButton open={failedMailOpen} onOpenChange={setFailedMailOpen} />
         </div>
       </div>
@@ -316,6 +320,9 @@ export default function AdminPage() {
           <TabTrigger value="compliance" title={compliance.data ? summaryText(compliance.data) : undefined}>
             Compliance <CountBadge n={compliance.data?.pending} label="documents waiting for review" />
           </TabTrigger>
+          <TabTrigger value="invoices">
+            Invoices <CountBadge n={overdueInvoices || undefined} label="overdue invoices" />
+          </TabTrigger>
         </Tabs.List>
 
         {(["all", "accepted", "approved", "completed"] as const).map((k) => (
@@ -337,6 +344,9 @@ export default function AdminPage() {
         </Tabs.Content>
         <Tabs.Content value="compliance">
           <ComplianceTab />
+        </Tabs.Content>
+        <Tabs.Content value="invoices">
+          <InvoicesTab />
         </Tabs.Content>
       </Tabs.Root>
 
