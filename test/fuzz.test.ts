@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers";
 import { createUser, login } from "./factories";
 import { queryRows } from "../src/server/db/client";
+import { companyDocuments } from "../src/server/db/schema";
 import { authAttempts, bids, companies, loads, objects, sessions, users as usersTable, type LoadRow, type UserRow } from "../src/server/db/schema";
 import { randomToken, sha256 } from "../src/server/lib/crypto";
 import { LOAD_STATUSES } from "../src/contract/constants";
@@ -211,6 +212,34 @@ const companyBase = () =>
   );
 
 const PDF = Buffer.from("%PDF-1.4\n%fuzz\n");
+
+// company documents (issue 17): pending documents of the carrier's company to review, and
+// fresh uploads of the carrier's own to post (each can be posted once)
+const documentTargets = { ids: [] as string[], uploads: [] as string[] };
+async function seedDocumentTargets(t: TestApp, tg: Targets): Promise<void> {
+  const rows = await t.app.ctx.db
+    .insert(companyDocuments)
+    .values([0, 1, 2, 3].map((i) => ({ companyId: tg.companyIds[0], kind: "goods_in_transit", objectPath: `/objects/${randomUUID()}`, expiresOn: "2099-06-30", status: i === 3 ? "verified" : "pending" })))
+    .returning({ id: companyDocuments.id });
+  documentTargets.ids = rows.map((r) => r.id);
+  const cookie = await sessionFor(t, tg.carrierIds[0]);
+  documentTargets.uploads = [];
+  for (let i = 0; i < 3; i++) {
+    const ticket = (await t.app.inject({ method: "POST", url: "/api/objects/upload", headers: { cookie } })).json() as { uploadURL: string; objectPath: string };
+    await t.app.inject({ method: "PUT", url: ticket.uploadURL, headers: { cookie, "content-type": "application/pdf" }, payload: PDF });
+    documentTargets.uploads.push(ticket.objectPath);
+  }
+}
+const documentBase = (tg: Targets) =>
+  fc.record(
+    {
+      kind: fc.constantFrom("vehicle_insurance", "goods_in_transit", "fors_certificate", "passport"),
+      objectPath: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...documentTargets.uploads) }, { weight: 1, arbitrary: fc.constantFrom(...tg.objectPaths, "/objects/nope") }),
+      expiresOn: fc.constantFrom("2099-01-31", "2099-01-31", "2020-01-01", "2026-02-30", "31/01/2099"),
+      coverAmount: fc.oneof(fc.constant(null), fc.constantFrom(250000, -1, 0, 1e12)),
+    },
+    { requiredKeys: ["kind", "objectPath", "expiresOn"] },
+  );
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const uploadBody: fc.Arbitrary<FuzzBody> = fc.oneof(
   fc.constant<FuzzBody>({ kind: "raw", text: PDF }),
@@ -462,6 +491,20 @@ const ROUTES: FuzzRoute[] = [
   idRoute("PUT", "/api/companies/:id", (tg) => tg.companyIds, companyBase),
   idRoute("POST", "/api/companies/:id/merge", (tg) => tg.companyIds, (tg) => fc.record({ intoId: uuidOr(tg.companyIds) }, { requiredKeys: [] })),
   idRoute("PUT", "/api/users/:id/company", (tg) => [SELF, ...tg.userIds], (tg) => fc.record({ companyId: uuidOr(tg.companyIds) }, { requiredKeys: [] })),
+  // ---------------------------------------------------------------- company documents and compliance (issue 17)
+  idRoute("GET", "/api/companies/:id/documents", (tg) => tg.companyIds),
+  idRoute("POST", "/api/companies/:id/documents", (tg) => tg.companyIds, documentBase, { setup: seedDocumentTargets }),
+  idRoute("POST", "/api/documents/:id/verify", () => documentTargets.ids, undefined, { setup: seedDocumentTargets }),
+  idRoute("POST", "/api/documents/:id/reject", () => documentTargets.ids, () => fc.record({ reason: text() }, { requiredKeys: [] }), { setup: seedDocumentTargets }),
+  getRoute(
+    "/api/documents",
+    fc.record({ view: fc.constantFrom("pending", "expiring", "expired", "all", ""), limit: fc.constantFrom("1", "1000", "1001"), offset: fc.constantFrom("0", "3", "x") }, { requiredKeys: [] }),
+  ),
+  getRoute("/api/compliance/summary"),
+  getRoute("/api/compliance/me"),
+  getRoute("/api/admin/compliance-settings"),
+  // requireCompliance stays off for the routes after this one (staff are never checked anyway)
+  bodyRoute("PUT", "/api/admin/compliance-settings", () => fc.record({ requireCompliance: fc.constant(false), enforceFors: fc.boolean() })),
   // ---------------------------------------------------------------- admin email, stats, live
   bodyRoute("POST", "/api/admin/send-available-loads-email", undefined, {
     // the call takes no input; with no available load it answers without sending
