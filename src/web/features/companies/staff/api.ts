@@ -104,19 +104,19 @@ export function useComplianceSettings(enabled: boolean) {
 
 // ------------------------------------------------------------------ writes
 
-/** Everything a review, rename, merge or move can change: documents, counts, companies, users, bookings. */
-function useInvalidateCompliance() {
+/**
+ * What a review can change: documents, counts, companies' and users' compliance.
+ * A rename, merge or move (`bookings`) also renames bookings: the load lists too.
+ */
+function useInvalidateCompliance({ bookings = true }: { bookings?: boolean } = {}) {
   const qc = useQueryClient();
-  return () =>
-    Promise.all(
-      [DOCUMENTS_KEY, SUMMARY_KEY, COMPANIES_KEY, ["/api/users"], ["/api/users/carrier"], ["/api/users/pending"], ["/api/loads"], ["/api/auth/user"]].map((queryKey) =>
-        qc.invalidateQueries({ queryKey }),
-      ),
-    );
+  const keys: (readonly string[])[] = [DOCUMENTS_KEY, SUMMARY_KEY, COMPANIES_KEY, ["/api/users"], ["/api/users/carrier"], ["/api/users/pending"]];
+  if (bookings) keys.push(["/api/loads"], ["/api/auth/user"]);
+  return () => Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey })));
 }
 
 export function useVerifyDocument() {
-  const invalidate = useInvalidateCompliance();
+  const invalidate = useInvalidateCompliance({ bookings: false });
   return useMutation({
     mutationFn: (v: { doc: CompanyDocument; label: string }) => api.post<CompanyDocument>(`/api/documents/${v.doc.id}/verify`),
     onSuccess: (_d, v) => {
@@ -129,7 +129,7 @@ export function useVerifyDocument() {
 
 /** Reject with a reason; a failure is left to the dialog, which keeps the reason typed. */
 export function useRejectDocument() {
-  const invalidate = useInvalidateCompliance();
+  const invalidate = useInvalidateCompliance({ bookings: false });
   return useMutation({
     mutationFn: (v: { doc: CompanyDocument; reason: string; label: string }) =>
       api.post<CompanyDocument>(`/api/documents/${v.doc.id}/reject`, { reason: v.reason }),
