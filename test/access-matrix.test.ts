@@ -700,6 +700,17 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
   },
   "guide.pdf": async () => ({ url: "/api/pdf/user-guide?version=1.0" }),
   stats: async () => ({ url: "/api/stats" }),
+  insight: async () => ({
+    url: "/api/insight",
+    check: (res) => {
+      if (res.statusCode !== 200) return;
+      // the world's loads were posted just now: this week counts them, and all 12 weeks are there
+      const body = JSON.parse(res.body);
+      expect(body.rows).toHaveLength(12);
+      expect(body.totals.posted).toBeGreaterThan(0);
+    },
+  }),
+  "insight.badWeeks": async () => ({ url: "/api/insight?weeks=105" }),
   live: async () => ({ url: "/api/live" }),
 };
 

@@ -174,6 +174,10 @@ export const POLICY = {
   "exports.carriers": { method: "GET", path: "/api/export/carriers.csv", scenario: "the Carriers tab's search", expect: staffOnly(200), why: "contract-beyond: CSV exports are staff only" },
   "exports.bids": { method: "GET", path: "/api/export/bids.csv", scenario: "the Loads with Bids tab's pending bids", expect: staffOnly(200), why: "contract-beyond: CSV exports are staff only (bidders' names and amounts)" },
 
+  // ------------------------------------------------------------ staff insight (contract-beyond "Invoices, statements, exports and rates": staff insight page)
+  "insight": { method: "GET", path: "/api/insight", scenario: "the last 12 UK weeks' figures", expect: staffOnly(200), why: "contract-beyond: the staff insight page (a carrier 403, as every staff call); spend across every carrier" },
+  "insight.badWeeks": { method: "GET", path: "/api/insight", scenario: "?weeks=105 (above the 104 allowed)", expect: staffOnly(400), why: "docs/decisions/insight.md: 1 to 104 weeks; the role is checked first" },
+
   // ------------------------------------------------------------ admin email, guide, stats, live
   "email.sendNow": { method: "POST", path: "/api/admin/send-available-loads-email", scenario: "email available loads now", expect: staffOnly(200), why: "contract Roles: email now — staff" },
   "email.schedule.get": { method: "GET", path: "/api/admin/email-schedule-settings", scenario: "read schedule", expect: staffOnly(200), why: "contract Roles: email schedule — staff" },

@@ -534,6 +534,8 @@ const ROUTES: FuzzRoute[] = [
     }),
   ),
   getRoute("/api/stats"),
+  // the staff insight page (issue 18): weeks 1–104, anything else 400
+  getRoute("/api/insight", fc.record({ weeks: fc.constantFrom("1", "4", "12", "52", "104", "105", "0", "-3", "2.5", "1e3", "twelve", "") }, { requiredKeys: [] })),
   // a signed-in stream never ends (the matrix test opens one over real HTTP); here: everyone else
   getRoute("/api/live", undefined, { actors: fc.constantFrom<FuzzActor>("anonymous", "pending"), neverSucceeds: true }),
 ];
