@@ -34,6 +34,7 @@ import { registerExportsRoutes } from "./modules/exports/exports.routes";
 import { registerCompaniesRoutes } from "./modules/companies/companies.routes";
 import { registerRatesRoutes } from "./modules/rates/rates.routes";
 import { registerInvoicesRoutes } from "./modules/invoices/invoices.routes";
+import { registerInsightRoutes } from "./modules/insight/insight.routes";
 import { registerDocumentsRoutes } from "./modules/companies/documents.routes";
 import { registerComplianceRoutes } from "./modules/companies/compliance.routes";
 
@@ -148,6 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     registerCompaniesRoutes,
     registerRatesRoutes,
     registerInvoicesRoutes,
+    registerInsightRoutes,
     registerDocumentsRoutes,
     registerComplianceRoutes,
   ]) {
