@@ -12,8 +12,9 @@ const PREFIXES: Record<string, string[]> = {
   loads: ["/api/loads", "/api/stats", "/api/admin/bids", "/api/users"],
   bids: ["/api/user/bids", "/api/admin/bids", "/api/loads"],
   users: ["/api/users"],
-  // issue 16: the bell; refetched on `event: notification` and with everything after a break
-  notifications: ["/api/notifications"],
+  // issue 16: the bell; refetched on `event: notification` and with everything after a break.
+  // Issue 18: an invoice raised or paid arrives as a notification, so My Invoices refetches too
+  notifications: ["/api/notifications", "/api/invoices"],
 };
 const ALL_PREFIXES = [...new Set(Object.values(PREFIXES).flat())];
 

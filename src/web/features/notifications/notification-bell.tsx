@@ -5,13 +5,18 @@
 import { useEffect, useRef, useState } from "react";
 import { Popover } from "radix-ui";
 import { Bell } from "lucide-react";
+import { useLocation } from "wouter";
 import type { Notification } from "@contract/schemas/notification";
 import { formatAge } from "../../lib/format";
 import { cn } from "../../lib/cn";
 import { useMarkRead, useNotifications } from "./api";
 
+/** An invoice raised or paid (issue 18) opens My Invoices (MY_INVOICES_PATH), where its PDF is, rather than the load. */
+const opensInvoices = (n: Notification) => n.type === "invoice_issued" || n.type === "invoice_paid";
+
 export function NotificationBell({ onOpenLoad }: { onOpenLoad: (loadId: string) => void }) {
   const [open, setOpen] = useState(false);
+  const [, navigate] = useLocation();
   const query = useNotifications(true);
   const markRead = useMarkRead();
   const unread = query.data?.unreadCount ?? 0;
@@ -21,7 +26,8 @@ export function NotificationBell({ onOpenLoad }: { onOpenLoad: (loadId: string) 
   const openItem = (n: Notification) => {
     if (!n.readAt) markRead.mutate([n.id]);
     setOpen(false);
-    if (n.loadId) onOpenLoad(n.loadId);
+    if (opensInvoices(n)) navigate("/invoices");
+    else if (n.loadId) onOpenLoad(n.loadId);
   };
 
   return (
@@ -91,7 +97,7 @@ export function NotificationBell({ onOpenLoad }: { onOpenLoad: (loadId: string) 
                         <span className="mt-0.5 block text-sm text-slate-700 [overflow-wrap:anywhere]">{n.body}</span>
                         <span className="mt-0.5 block text-xs text-slate-500">
                           {formatAge(n.createdAt)}
-                          {n.loadId ? " · Open the load" : ""}
+                          {opensInvoices(n) ? " · Open My Invoices" : n.loadId ? " · Open the load" : ""}
                         </span>
                       </span>
                     </span>
