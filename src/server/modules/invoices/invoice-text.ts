@@ -55,21 +55,17 @@ export function pdfText(s: string | null | undefined): string {
 // Latin-1 printable, plus the WinAnsi extras pdfkit maps (quotes, dashes, €, …)
 const WIN_ANSI = /^[\u0020-\u007e\u00a0-\u00ff\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178\n]$/u;
 
-interface NoticeInvoice {
-  number: string;
-  gross: string | number;
-  vat: string | number;
-  dueOn: string;
-}
-
-/** invoice_issued: what the company's members read in the bell and the email. */
-export function issuedText(o: { invoice: NoticeInvoice; loadNumber: string; route: string; replaces?: string | null }): { title: string; body: string } {
-  const { invoice: i } = o;
-  const vat = Number(i.vat) > 0 ? ` including VAT of ${formatPounds(i.vat)}` : "";
+/**
+ * invoice_issued: what the company's members read in the bell and the email. It
+ * is written before the number is drawn (invoices.service raiseInvoice), so it
+ * names the load, the amount and the due day; My Invoices shows the number.
+ */
+export function issuedText(o: { gross: string; vat: string; dueOn: string; loadNumber: string; route: string; replaces?: string | null }): { title: string; body: string } {
+  const vat = Number(o.vat) > 0 ? ` including VAT of ${formatPounds(o.vat)}` : "";
   const replaces = o.replaces ? ` It replaces invoice ${o.replaces}, which is now void.` : "";
   return {
-    title: `Invoice ${i.number} raised for load ${o.loadNumber}`,
-    body: `We have raised self-billing invoice ${i.number} on your behalf for load ${o.loadNumber} (${o.route}): ${formatPounds(i.gross)}${vat}, due for payment by ${dayLabel(i.dueOn)}.${replaces}`,
+    title: `Invoice raised for load ${o.loadNumber}`,
+    body: `We have raised a self-billing invoice on your behalf for load ${o.loadNumber} (${o.route}): ${formatPounds(o.gross)}${vat}, due for payment by ${dayLabel(o.dueOn)}. It is in My Invoices.${replaces}`,
   };
 }
 

@@ -2,8 +2,8 @@
 // exports and rates"). Every function takes the database or the caller's open
 // transaction; amounts stay numeric text until the service turns them into money.
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx, Tx } from "../../db/client";
-import { companies, invoiceCounters, invoiceSettings, invoices, loads, users, type InvoiceRow, type LoadRow } from "../../db/schema";
+import { queryRows, type DbOrTx, type Tx } from "../../db/client";
+import { companies, invoiceSettings, invoices, loads, users, type InvoiceRow, type LoadRow } from "../../db/schema";
 import { DEFAULT_PAYMENT_TERMS_DAYS, type InvoiceSettings, type InvoiceStatus } from "../../../contract/schemas/invoice";
 
 // ---------------------------------------------------------------- settings
@@ -28,18 +28,53 @@ export async function writeInvoiceSettings(db: DbOrTx, v: InvoiceSettings, now: 
 // ---------------------------------------------------------------- raising
 
 /**
- * The next number of the year's gapless sequence. The counter row stays locked
- * by this UPDATE until the caller's transaction ends: a second completion waits
- * here, and a rollback gives the number back (schema.ts invoiceCounters).
+ * Draw the next number of the year's gapless sequence and insert the invoice with
+ * it, in one statement. The counter row stays locked by its UPDATE until the
+ * caller's transaction ends: a second completion waits here, and a rollback gives
+ * the number back (schema.ts invoiceCounters). One statement, so the lock is held
+ * for that statement and the commit only. `SB-{year}-` and at least 5 digits.
  */
-export async function nextInvoiceSeq(tx: Tx, year: number): Promise<number> {
-  const [row] = await tx
-    .insert(invoiceCounters)
-    .values({ year, last: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
-    .returning({ last: invoiceCounters.last });
-  return row.last;
+export async function insertNumberedInvoice(tx: Tx, year: number, v: Omit<typeof invoices.$inferInsert, "number" | "id">): Promise<InvoiceRow> {
+  const [row] = await queryRows<{ id: string; number: string }>(
+    tx,
+    sql`with seq as (
+          insert into invoice_counters (year, last) values (${year}, 1)
+          on conflict (year) do update set last = invoice_counters.last + 1
+          returning last
+        )
+        insert into invoices (number, load_id, company_id, carrier_name, carrier_vat_number, net, vat_rate, vat, gross, issued_on, due_on, status, created_at, updated_at)
+        select ${`SB-${year}-`} || lpad(seq.last::text, greatest(5, length(seq.last::text)), '0'),
+               ${v.loadId}::uuid, ${v.companyId ?? null}::uuid, ${v.carrierName}, ${v.carrierVatNumber ?? ""},
+               ${v.net}::numeric, ${v.vatRate}::numeric, ${v.vat}::numeric, ${v.gross}::numeric,
+               ${v.issuedOn}::date, ${v.dueOn}::date, ${v.status ?? "issued"},
+               ${iso(v.createdAt)}::timestamptz, ${iso(v.updatedAt)}::timestamptz
+        from seq
+        returning id, number`,
+  );
+  const at = v.createdAt ?? new Date();
+  return {
+    id: row.id,
+    number: row.number,
+    loadId: v.loadId,
+    companyId: v.companyId ?? null,
+    carrierName: v.carrierName,
+    carrierVatNumber: v.carrierVatNumber ?? "",
+    net: v.net,
+    vatRate: v.vatRate,
+    vat: v.vat,
+    gross: v.gross,
+    issuedOn: v.issuedOn,
+    dueOn: v.dueOn,
+    status: v.status ?? "issued",
+    paidOn: null,
+    paymentReference: null,
+    voidedAt: null,
+    createdAt: at,
+    updatedAt: v.updatedAt ?? at,
+  };
 }
+
+const iso = (d: Date | undefined) => (d ?? new Date()).toISOString();
 
 export interface CarrierCompany {
   id: string;
@@ -63,11 +98,6 @@ export async function carrierCompanyOf(tx: DbOrTx, load: Pick<LoadRow, "accepted
   if (!load.acceptedBy) return undefined;
   const [byUser] = await tx.select(cols).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(eq(users.id, load.acceptedBy)).for("share", { of: companies });
   return byUser;
-}
-
-export async function insertInvoice(tx: Tx, values: typeof invoices.$inferInsert): Promise<InvoiceRow> {
-  const [row] = await tx.insert(invoices).values(values).returning();
-  return row;
 }
 
 /** The load's live (not void) invoice, locked; at most one (invoices_live_load_key). */

@@ -19,7 +19,6 @@ import {
   INVOICE_LIST_DEFAULT,
   INVOICE_MSG,
   MY_INVOICES_PATH,
-  invoiceNumber,
   type BulkMarkPaidResult,
   type Invoice,
   type InvoiceListQuery,
@@ -80,44 +79,47 @@ const route = (l: Pick<LoadRow, "pickupCity" | "deliveryCity">) => `${l.pickupCi
  * number of the UK year of `today` (the issue day, YYYY-MM-DD). The net is the
  * load's price (after an accepted bid, the bid); the carrier company's name and
  * VAT number are copied (an invoice is a document: a later rename does not change
- * it). The company's members are told in the same transaction. Call it last in
- * the transaction: the year's counter row stays locked until commit.
+ * it). The company's members are told in the same transaction.
+ *
+ * Call it last in the transaction. The year's counter row, once incremented, stays
+ * locked until commit (that is what makes the sequence gapless across processes),
+ * so everything else is done first and only the number and the insert come after
+ * it: simultaneous completions queue for as short a time as possible.
  */
 export async function raiseInvoice(tx: Tx, ctx: AppContext, load: LoadRow, today: string, opts: { replaces?: string | null } = {}): Promise<InvoiceRow> {
+  const now = ctx.clock.now();
   // a live invoice left by data from before this rule (never by the paths here): it goes first
-  const stale = await voidLiveInvoice(tx, load.id, ctx.clock.now());
+  const stale = await voidLiveInvoice(tx, load.id, now);
   const company = await repo.carrierCompanyOf(tx, load);
   const settings = await repo.readInvoiceSettings(tx);
   const vatNumber = company?.vatNumber.trim() ?? "";
   const amounts = invoiceAmounts(load.price, vatNumber !== "");
-  const seq = await repo.nextInvoiceSeq(tx, Number(today.slice(0, 4)));
-  const now = ctx.clock.now();
-  const row = await repo.insertInvoice(tx, {
-    number: invoiceNumber(Number(today.slice(0, 4)), seq),
+  const dueOn = addDays(today, settings.paymentTermsDays);
+  await notify({
+    ctx,
+    tx,
+    type: "invoice_issued",
+    recipients: await repo.companyMemberIds(tx, company?.id ?? null),
+    // raised by the network on the carrier's behalf: the member who completed POD is told too
+    actorId: null,
+    loadId: load.id,
+    // the number is not known yet (see above): My Invoices shows it
+    ...issuedText({ gross: amounts.gross, vat: amounts.vat, dueOn, loadNumber: load.loadNumber, route: route(load), replaces: opts.replaces ?? stale?.number }),
+    mail: { link: { label: "Open My Invoices", path: MY_INVOICES_PATH } },
+  });
+  // SB-{UK year of issue}-{next of the year}, drawn and inserted in one statement
+  return repo.insertNumberedInvoice(tx, Number(today.slice(0, 4)), {
     loadId: load.id,
     companyId: company?.id ?? null,
     carrierName: company?.name ?? (load.acceptedByCarrier?.trim() || "Unknown Carrier"),
     carrierVatNumber: vatNumber,
     ...amounts,
     issuedOn: today,
-    dueOn: addDays(today, settings.paymentTermsDays),
+    dueOn,
     status: "issued",
     createdAt: now,
     updatedAt: now,
   });
-  const text = issuedText({ invoice: row, loadNumber: load.loadNumber, route: route(load), replaces: opts.replaces ?? stale?.number });
-  await notify({
-    ctx,
-    tx,
-    type: "invoice_issued",
-    recipients: await repo.companyMemberIds(tx, row.companyId),
-    // raised by the network on the carrier's behalf: the member who completed POD is told too
-    actorId: null,
-    loadId: load.id,
-    ...text,
-    mail: { link: { label: "Open My Invoices", path: MY_INVOICES_PATH } },
-  });
-  return row;
 }
 
 /**
