@@ -87,9 +87,11 @@ export async function complianceSummary(opts: { db: DbOrTx; now: Date }): Promis
  * user of a non-compliant company → 409; with enforceFors, a load whose
  * forsRequirement is above the company's verified FORS level → 409 naming the
  * level). Call it INSIDE the booking transaction, with the load as locked there:
- * the settings, the user's company (its row and the user's held FOR SHARE, so a
- * move or a change of the claimed FORS level waits for the booking) and the
- * documents are read in that transaction, so what is checked is what commits.
+ * the settings, the user's company (its row held FOR SHARE, so a rename, a merge
+ * or a change of the claimed FORS level waits for the booking) and the documents
+ * are read in that transaction, so what is checked is what commits. The user's
+ * row is read, not locked: a rename locks the company and then its members, so
+ * holding a member here before the company could deadlock with it.
  *
  * `user` is the one the load is booked to: the carrier accepting or bidding, or
  * the bidder when staff award a bid (`awardedBy` set: the messages then speak to
@@ -109,7 +111,7 @@ export async function assertMayBook(
   const checkFors = settings.enforceFors && required !== "";
   if (!settings.requireCompliance && !checkFors) return;
 
-  const companyId = await companyIdOfUser(tx, user.id, { share: true });
+  const companyId = await companyIdOfUser(tx, user.id);
   const company = companyId ? await findCompany(tx, companyId, { share: true }) : undefined;
   const status = company ? (await complianceOfCompanies({ db: tx, companies: [company], today })).get(company.id)! : null;
   const staff = !!opts.awardedBy;

@@ -72,13 +72,9 @@ export async function findCompany(db: DbOrTx, id: string, opts: { share?: boolea
   return row;
 }
 
-/**
- * The user's company as it is now. `share`: the user's row is held to the end of
- * the caller's transaction, so a move to another company waits for a booking.
- */
-export async function companyIdOfUser(db: DbOrTx, userId: string, opts: { share?: boolean } = {}): Promise<string | null> {
-  const q = db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId)).limit(1);
-  const [row] = opts.share ? await q.for("share") : await q;
+/** The user's company as it is now (not the session's copy of the user). */
+export async function companyIdOfUser(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.companyId ?? null;
 }
 
