@@ -10,6 +10,7 @@ import { bids, loadEvents, loadViews, loads, users, type UserRow } from "./schem
 import { hashPassword } from "../lib/crypto";
 import { ukWallToInstant } from "../../contract/wall-clock";
 import { ratePerMile } from "../modules/loads/load-visibility";
+import { linkApprovedCarriers } from "../modules/companies/companies.service";
 
 /** Fixed demo password for every demo account; meets the §5 rules. */
 export const DEMO_PASSWORD = "Demo!2026pass";
@@ -235,6 +236,9 @@ export async function seedDemo(opts: { db: DbOrTx; now: Date }): Promise<SeedRes
     const [row] = await db.select().from(users).where(sql`${users.email} = ${u.email}`);
     byKey.set(u.key, row);
   }
+  // every approved carrier in the company of its name, as approval would have put them (issue 17);
+  // names are unchanged, so the rows above stay as they are
+  await linkApprovedCarriers(db, now);
   const staff = [byKey.get("admin")!, byKey.get("manager")!];
   const carriers = ["carrier", "hughes2", "pennine", "valleys", "highland", "midlands"].map((k) => byKey.get(k)!);
 

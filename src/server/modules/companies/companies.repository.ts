@@ -209,6 +209,26 @@ export async function reopenForsCertificates(db: DbOrTx, companyId: string): Pro
   return rows.length;
 }
 
+/**
+ * Link every approved carrier to the company of their name, creating the missing
+ * companies (in the earliest member's spelling), as migration 0008 did on upgrade:
+ * for carriers written straight into the database (the demo data set). Idempotent.
+ */
+export async function linkApprovedCarriers(db: DbOrTx, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db.execute(sql`
+    insert into ${companies} (name, name_key, created_at, updated_at)
+    select distinct on (lower(btrim(carrier_name))) btrim(carrier_name), lower(btrim(carrier_name)), created_at, ${at}::timestamptz
+    from ${users}
+    where role = 'carrier' and is_approved and btrim(coalesce(carrier_name, '')) <> ''
+    order by lower(btrim(carrier_name)), created_at, id
+    on conflict (name_key) do nothing`);
+  await db.execute(sql`
+    update ${users} u set company_id = c.id, updated_at = ${at}::timestamptz
+    from ${companies} c
+    where u.role = 'carrier' and u.is_approved and lower(btrim(u.carrier_name)) = c.name_key and u.company_id is distinct from c.id`);
+}
+
 // ---------------------------------------------------------------- the staff list
 
 /**

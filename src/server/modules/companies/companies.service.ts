@@ -47,6 +47,9 @@ import {
   updateCompanyRow,
 } from "./companies.repository";
 
+/** For carriers written straight into the database (the demo data set): see the repository. */
+export { linkApprovedCarriers } from "./companies.repository";
+
 export const COMPANIES_MSG = {
   nameTaken: "Another company already has this name. Merge the two companies instead.",
   mergeIntoItself: "A company cannot be merged into itself",

@@ -16,7 +16,7 @@ import { companies, companyDocuments, loadEvents, loads, sessions, users, type C
 import { randomToken, sha256 } from "../../lib/crypto";
 import { COMPANY_MSG, complianceOf, type Company, type ComplianceStatus } from "../../../contract/schemas/company";
 import type { User } from "../../../contract/schemas/user";
-import { COMPANIES_MSG } from "./companies.service";
+import { COMPANIES_MSG, linkApprovedCarriers } from "./companies.service";
 
 const NOW = new Date("2026-11-25T12:00:00Z");
 type Who = { user: UserRow; cookie: string };
@@ -489,6 +489,22 @@ describe.each(ENGINES)("carrier companies on %s", (engine) => {
       expect((await call("PUT", `/api/users/${made.id}`, manager.cookie, { isApproved: false })).json()).toMatchObject({ companyId: null });
       expect((await call("PUT", `/api/users/${made.id}`, manager.cookie, { isApproved: true })).json()).toMatchObject({ companyId: solo.companyId });
       expect((await call("PUT", `/api/users/${made.id}`, manager.cookie, { role: "manager" })).json()).toMatchObject({ companyId: null, compliance: null });
+    });
+
+    it("carriers written straight into the database (the demo data set) are linked like a migration would, once", async () => {
+      const tag = `Direct ${Date.now()}`;
+      const first = await createUser(t.app, { carrierName: `${tag} Haulage`, createdAt: new Date("2025-01-01T00:00:00Z") });
+      const second = await createUser(t.app, { carrierName: ` ${tag.toUpperCase()} HAULAGE` });
+      const applicant = await createUser(t.app, { isApproved: false, carrierName: `${tag} Haulage` });
+      await linkApprovedCarriers(t.app.ctx.db, NOW);
+      await linkApprovedCarriers(t.app.ctx.db, NOW);
+      const made = await t.app.ctx.db.select().from(companies).where(eq(companies.nameKey, `${tag} haulage`.toLowerCase()));
+      expect(made.map((c) => c.name)).toEqual([`${tag} Haulage`]);
+      expect((await userRow(first.id)).companyId).toBe(made[0].id);
+      expect((await userRow(second.id)).companyId).toBe(made[0].id);
+      expect((await userRow(applicant.id)).companyId).toBeNull();
+      // the records made by hand in this file are untouched
+      expect((await userRow(member.user.id)).companyId).toBe(smith.id);
     });
 
     postgresOnly(engine).it("two app instances approving applicants of one new company at once found it once; every applicant joins it", async () => {
