@@ -106,6 +106,20 @@ async function uploadDocument(page: Page, kind: string, cover: string | null, fi
   await page.getByTestId("company-document").filter({ hasText: kind }).first().waitFor();
 }
 
+it("the register page keeps the mailbox and says the insurance can be uploaded on the Company page once approved", async () => {
+  for (const [viewport, name] of [[PHONE, "compliance-register-390"], [DESKTOP_1280, "compliance-register-1280"]] as const) {
+    const { context, page } = await newPage(browser, server.url, viewport);
+    contexts.push(context);
+    await page.goto("/register");
+    const step = page.getByRole("region", { name: "Documents we need before approval" });
+    await step.getByText(server.app.ctx.config.newUserMailbox).waitFor();
+    await step.getByText(/once your account is approved, upload them yourself on your Company page/).waitFor();
+    await step.getByText(/You may not be able to book loads until our team has verified them/).waitFor();
+    await shot(page, name);
+    if (viewport === PHONE) await fitsPhone(page);
+  }
+});
+
 it("a carrier on a phone sees why they cannot book, uploads insurance and FORS from the Company page, and books a FORS Silver load once staff verify", async () => {
   const staff = await signedInPage(admin);
   await staff.goto("/admin");

@@ -41,6 +41,12 @@ export function DocumentStep({ mailbox }: { mailbox: string }) {
               {mailbox}
             </a>
             .
+            {/* issue 17: uploads wait for approval (an applicant has no session that may upload:
+                docs/decisions/compliance.md "Registration with documents"), so the mailbox stays */}
+            <span className="mt-1 block text-slate-700">
+              Or, once your account is approved, upload them yourself on your <strong>Company</strong> page (in the menu under your initials)
+              instead. You may not be able to book loads until our team has verified them.
+            </span>
           </span>
         </li>
         <li className="flex gap-3">
