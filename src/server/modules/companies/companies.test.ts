@@ -374,8 +374,9 @@ describe.each(ENGINES)("carrier companies on %s", (engine) => {
 
   describe("POST /api/companies/{id}/merge", () => {
     it('"Smith Haulage Ltd" merged into "Smith Haulage": members of both see every booking; documents move; the merged company is gone', async () => {
-      const into = await createCompany(t.app, { name: "Jones Haulage", vatNumber: "GB123456789" });
-      const from = await createCompany(t.app, { name: "Jones Haulage Ltd", companyNumber: "01234567", vatNumber: "GB999999999", forsLevel: "Silver" });
+      // (the file's own "Smith Haulage" stays as it is: these two are Smith Haulage of the north)
+      const into = await createCompany(t.app, { name: "Smith Haulage North", vatNumber: "GB123456789" });
+      const from = await createCompany(t.app, { name: "Smith Haulage North Ltd", companyNumber: "01234567", vatNumber: "GB999999999", forsLevel: "Silver" });
       const a = await memberOf(t.app, into);
       const b = await memberOf(t.app, from);
       const aLoad = await booking(a.user);
@@ -390,10 +391,10 @@ describe.each(ENGINES)("carrier companies on %s", (engine) => {
       const res = await call("POST", `/api/companies/${from.id}/merge`, manager.cookie, { intoId: into.id.toUpperCase() });
       expect(res.statusCode, res.body).toBe(200);
       // the target keeps its name and its own identifiers, and takes the merged company's where its own are blank
-      expect(res.json()).toMatchObject({ id: into.id, name: "Jones Haulage", vatNumber: "GB123456789", companyNumber: "01234567", forsLevel: "Silver", verifiedForsLevel: "Silver", memberCount: 2 });
+      expect(res.json()).toMatchObject({ id: into.id, name: "Smith Haulage North", vatNumber: "GB123456789", companyNumber: "01234567", forsLevel: "Silver", verifiedForsLevel: "Silver", memberCount: 2 });
       expect(await companyRow(from.id)).toBeUndefined();
       expect((await call("GET", `/api/companies/${from.id}`, admin.cookie)).statusCode).toBe(404);
-      expect(await userRow(b.user.id)).toMatchObject({ carrierName: "Jones Haulage", companyId: into.id });
+      expect(await userRow(b.user.id)).toMatchObject({ carrierName: "Smith Haulage North", companyId: into.id });
       expect((await t.app.ctx.db.select().from(companyDocuments).where(eq(companyDocuments.id, fromDoc.id)))[0].companyId).toBe(into.id);
       for (const who of [a, b]) expect(await visibleIds(who.cookie)).toEqual(expect.arrayContaining([aLoad.id, bLoad.id]));
       expect((await call("GET", `/api/companies/${into.id}`, b.cookie)).statusCode).toBe(200);
