@@ -19,7 +19,7 @@ import { randomToken, sha256 } from "../src/server/lib/crypto";
 import { queryRows } from "../src/server/db/client";
 import { ACTORS, POLICY, allows, type Actor, type PolicyCase } from "./access-policy";
 import { checkLeaks, secrets } from "./fuzz-support";
-import { companies, companyDocuments } from "../src/server/db/schema";
+import { companies, companyDocuments, invoices } from "../src/server/db/schema";
 
 const CARRIER_CO = "Matrix Haulage Ltd";
 const OTHER_CO = "Rival Freight Ltd";
@@ -246,6 +246,33 @@ async function documentBody(w: World, actor: Actor, expiresOn: string) {
   return { kind: "vehicle_insurance", objectPath, expiresOn, coverAmount: 1_000_000 };
 }
 const ukDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString("en-CA", { timeZone: "Europe/London" });
+
+// ---- self-billing invoices (issue 18): invoices of the carrier actor's company, each on its own completed load
+let invoiceSeq = 0;
+async function newInvoice(w: World, status: "issued" | "paid" = "issued"): Promise<string> {
+  const load = await newLoad(w, "ownCompleted");
+  const today = ukDay(0);
+  const [row] = await w.t.app.ctx.db
+    .insert(invoices)
+    .values({
+      number: `SB-2099-${String(++invoiceSeq).padStart(5, "0")}`,
+      loadId: load.id,
+      companyId: await carrierCompanyId(w),
+      carrierName: CARRIER_CO,
+      carrierVatNumber: "GB123456789",
+      net: "1200.00",
+      vatRate: "20.00",
+      vat: "240.00",
+      gross: "1440.00",
+      issuedOn: today,
+      dueOn: today,
+      status,
+      ...(status === "paid" ? { paidOn: today, paymentReference: "BACS" } : {}),
+    })
+    .returning({ id: invoices.id });
+  return row.id;
+}
+const monthSoFar = () => `from=${ukDay(-20)}&to=${ukDay(0)}`;
 
 /** One request builder per policy row; the Record type makes a missing row a type error. */
 const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
@@ -711,6 +738,39 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
     },
   }),
   "insight.badWeeks": async () => ({ url: "/api/insight?weeks=105" }),
+  "invoices.list": async (w, actor) => {
+    const own = await newInvoice(w);
+    const carrierCo = await carrierCompanyId(w);
+    return {
+      url: "/api/invoices?limit=200",
+      check: (res) => {
+        if (res.statusCode !== 200) return;
+        const list = JSON.parse(res.body) as { id: string; companyId: string }[];
+        // a carrier: their company's only (the other carrier has no company record: none)
+        if (actor === "carrier") expect(list.every((i) => i.companyId === carrierCo) && list.some((i) => i.id === own)).toBe(true);
+        if (actor === "otherCarrier") expect(list).toEqual([]);
+        if (actor === "manager" || actor === "admin") expect(list.some((i) => i.id === own)).toBe(true);
+      },
+    };
+  },
+  "invoices.list.badLimit": async () => ({ url: "/api/invoices?limit=201" }),
+  "invoices.get": async (w) => ({ url: `/api/invoices/${await newInvoice(w)}` }),
+  "invoices.get.unknown": async () => ({ url: `/api/invoices/${randomUUID()}` }),
+  "invoices.pdf": async (w) => ({ url: `/api/invoices/${await newInvoice(w)}/pdf` }),
+  "invoices.statement": async (w) => {
+    await newInvoice(w);
+    return { url: `/api/invoices/statement?${monthSoFar()}&format=csv` };
+  },
+  "invoices.statement.company": async (w) => ({ url: `/api/invoices/statement?${monthSoFar()}&format=pdf&companyId=${await carrierCompanyId(w)}` }),
+  "invoices.paid": async (w) => ({ method: "POST", url: `/api/invoices/${await newInvoice(w)}/paid`, payload: { paidOn: ukDay(0), paymentReference: "BACS 1" } }),
+  "invoices.paid.paid": async (w) => ({ method: "POST", url: `/api/invoices/${await newInvoice(w, "paid")}/paid`, payload: { paidOn: ukDay(0), paymentReference: "BACS 2" } }),
+  "invoices.bulkPaid": async (w) => ({
+    method: "POST",
+    url: "/api/invoices/paid",
+    payload: { ids: [await newInvoice(w), await newInvoice(w)], paidOn: ukDay(0), paymentReference: "RUN 1" },
+  }),
+  "invoices.settings.get": async () => ({ url: "/api/admin/invoice-settings" }),
+  "invoices.settings.put": async () => ({ method: "PUT", url: "/api/admin/invoice-settings", payload: { paymentTermsDays: 30, companyName: "Matrix Network Ltd", companyAddress: "1 Dock Street", companyVatNumber: "GB111222333" } }),
   live: async () => ({ url: "/api/live" }),
 };
 
