@@ -36,7 +36,7 @@ import { PendingTab } from "./components/pending-tab";
 import { ComplianceTab, summaryText } from "../companies/staff/compliance-tab";
 import { ComplianceSettingsDialog } from "../companies/staff/compliance-settings-dialog";
 import { useComplianceSummary } from "../companies/staff/api";
-import { InvoiceSettingsButton, InvoicesTab, useOverdueInvoiceCount } from "../invoices/staff/invoices-tab";
+import { InvoicesTab, useOverdueInvoiceCount } from "../invoices/staff/invoices-tab";
 
 type TabKey = "all" | "bids" | "accepted" | "approved" | "completed" | "users" | "carriers" | "pending" | "compliance" | "invoices";
 const TAB_KEYS: TabKey[] = ["all", "bids", "accepted", "approved", "completed", "users", "carriers", "pending", "compliance", "invoices"];
@@ -294,7 +294,6 @@ export default function AdminPage() {
               Compliance<span className="sm:max-2xl:sr-only"> Settings</span>
             </span>
           </Button>
-          <InvoiceSettingsButton />
           <FailedMailButton open={failedMailOpen} onOpenChange={setFailedMailOpen} />
         </div>
       </div>

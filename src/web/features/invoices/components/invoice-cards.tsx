@@ -90,12 +90,12 @@ function InvoiceCard({ invoice: inv, staff }: { invoice: Invoice; staff: Invoice
                 onCheckedChange={(v) => staff.onSelect([inv.id], v === true)}
                 label={
                   <>
-                    Select for payment run<span className="sr-only">: invoice {inv.number}</span>
+                    Select for payment run<span className="sr-only"> (invoice {inv.number})</span>
                   </>
                 }
               />
               <Button variant="outline" onClick={() => staff.onMarkPaid(inv)}>
-                Mark paid<span className="sr-only">: invoice {inv.number}</span>
+                Mark paid<span className="sr-only"> for invoice {inv.number}</span>
               </Button>
             </div>
           )}

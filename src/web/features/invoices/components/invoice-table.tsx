@@ -184,7 +184,7 @@ export function InvoiceTable({ caption, rows, isLoading, empty, staff }: Invoice
                     <PdfLink invoice={inv} compact />
                     {staff && canMarkPaid(inv) && (
                       <Button variant="outline" size="sm" onClick={() => staff.onMarkPaid(inv)}>
-                        Mark paid<span className="sr-only">: invoice {inv.number}</span>
+                        Mark paid<span className="sr-only"> for invoice {inv.number}</span>
                       </Button>
                     )}
                   </span>
