@@ -24,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers";
 import { createUser, login } from "./factories";
 import { queryRows } from "../src/server/db/client";
-import { companyDocuments } from "../src/server/db/schema";
+import { companyDocuments, invoices } from "../src/server/db/schema";
 import { authAttempts, bids, companies, loads, objects, sessions, users as usersTable, type LoadRow, type UserRow } from "../src/server/db/schema";
 import { randomToken, sha256 } from "../src/server/lib/crypto";
 import { LOAD_STATUSES } from "../src/contract/constants";
@@ -68,6 +68,8 @@ interface Targets {
   uploadTokens: string[];
   /** the carrier actor's company, the rival's and one without members (issue 17) */
   companyIds: string[];
+  /** invoices of the carrier actor's company (issued, paid, void) and the rival's (issue 18) */
+  invoiceIds: string[];
 }
 
 interface RouteCase {
@@ -131,6 +133,8 @@ function bodyRoute(method: FuzzRoute["method"], path: string, base?: (tg: Target
   };
 }
 
+/** days for the invoice calls: today (UK), real days, days that only look like days, and not days at all */
+const invoiceDay = fc.constantFrom(new Date().toLocaleDateString("en-CA", { timeZone: "Europe/London" }), "2026-11-01", "2020-01-01", "2099-12-31", "2026-02-30", "2026-13-01", "0000-01-01", "yesterday", "");
 const text = (max = 40) => fc.oneof(fc.constantFrom("Leeds", "Bristol", "M1 1AE", "Steel coils"), fc.string({ minLength: 1, maxLength: max }));
 const isoDate = fc.date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true }).map((d) => d.toISOString());
 const loadBase = () =>
@@ -534,6 +538,52 @@ const ROUTES: FuzzRoute[] = [
     }),
   ),
   getRoute("/api/stats"),
+  // ---------------------------------------------------------------- self-billing invoices (issue 18)
+  getRoute(
+    "/api/invoices",
+    fc.record(
+      {
+        status: fc.constantFrom("issued", "paid", "void", "overdue", ""),
+        carrier: fc.oneof(fc.constantFrom("Fuzz", "%", "_", "\\"), nastyString),
+        from: invoiceDay,
+        to: invoiceDay,
+        overdue: fc.constantFrom("true", "false", "yes", ""),
+        limit: fc.constantFrom("1", "50", "200", "201", "0", "-1", "x"),
+        offset: fc.constantFrom("0", "2", "-1", "1e9"),
+      },
+      { requiredKeys: [] },
+    ),
+  ),
+  idRoute("GET", "/api/invoices/:id", (tg) => tg.invoiceIds),
+  idRoute("GET", "/api/invoices/:id/pdf", (tg) => tg.invoiceIds),
+  {
+    method: "GET",
+    path: "/api/invoices/statement",
+    cases: (tg) =>
+      fc.record({
+        path: fc.constant("/api/invoices/statement"),
+        query: fuzzQuery(
+          fc.record(
+            { from: invoiceDay, to: invoiceDay, format: fc.constantFrom("pdf", "csv", "xls", ""), companyId: fc.oneof(uuidOr(tg.companyIds), fc.constant("not-a-uuid")), download: fc.constantFrom("1", "true", "") },
+            { requiredKeys: ["from", "to"] },
+          ),
+        ),
+        body: noBody,
+      }),
+  },
+  idRoute("POST", "/api/invoices/:id/paid", (tg) => tg.invoiceIds, () => fc.record({ paidOn: invoiceDay, paymentReference: text() })),
+  bodyRoute("POST", "/api/invoices/paid", (tg) =>
+    fc.record({ ids: fc.array(uuidOr(tg.invoiceIds), { maxLength: 6 }), paidOn: invoiceDay, paymentReference: text() }),
+  ),
+  getRoute("/api/admin/invoice-settings"),
+  bodyRoute("PUT", "/api/admin/invoice-settings", () =>
+    fc.record({
+      paymentTermsDays: fc.oneof(fc.constantFrom(0, 14, 30, 365, 366, -1, 2.5), fc.integer()),
+      companyName: text(),
+      companyAddress: text(200),
+      companyVatNumber: fc.constantFrom("GB123456789", "", "x".repeat(21)),
+    }),
+  ),
   // the staff insight page (issue 18): weeks 1–104, anything else 400
   getRoute("/api/insight", fc.record({ weeks: fc.constantFrom("1", "4", "12", "52", "104", "105", "0", "-3", "2.5", "1e3", "twelve", "") }, { requiredKeys: [] })),
   // a signed-in stream never ends (the matrix test opens one over real HTTP); here: everyone else
@@ -551,7 +601,22 @@ const ROUTES: FuzzRoute[] = [
  * out: idempotency_keys, where a 4xx answer to a request with an Idempotency-Key
  * is kept on purpose (a retry gets the same 4xx).
  */
-const FINGERPRINT_TABLES = ["users", "sessions", "loads", "bids", "load_views", "load_events", "email_schedule_settings", "objects", "jobs", "companies", "company_documents"] as const;
+const FINGERPRINT_TABLES = [
+  "users",
+  "sessions",
+  "loads",
+  "bids",
+  "load_views",
+  "load_events",
+  "email_schedule_settings",
+  "objects",
+  "jobs",
+  "companies",
+  "company_documents",
+  "invoices",
+  "invoice_counters",
+  "invoice_settings",
+] as const;
 async function fingerprint(t: TestApp): Promise<Record<string, string>> {
   const parts = FINGERPRINT_TABLES.map((name) => sql`(select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text from ${sql.identifier(name)}) as ${sql.identifier(name)}`);
   const [row] = await queryRows<Record<string, string>>(t.app.ctx.db, sql`select ${sql.join(parts, sql`, `)}`);
@@ -655,6 +720,27 @@ describe(`API fuzz on ${ENGINE}`, () => {
         .returning();
       rows.push(row);
     }
+    // self-billing invoices (issue 18): the carrier's company's issued (on a completed load
+    // an edit may re-raise), paid (on the POD-locked one) and void, and one of the rival's
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "Europe/London" });
+    const invoice = (load: LoadRow, companyId: string, status: string) => ({
+      number: `SB-2098-${randomUUID().slice(0, 8)}`,
+      loadId: load.id,
+      companyId,
+      carrierName: load.acceptedByCarrier ?? "",
+      net: "1200.00",
+      vatRate: "20.00",
+      vat: "240.00",
+      gross: "1440.00",
+      issuedOn: today,
+      dueOn: today,
+      status,
+      ...(status === "paid" ? { paidOn: today, paymentReference: "BACS" } : {}),
+    });
+    const invoiceRows = await db
+      .insert(invoices)
+      .values([invoice(rows[5], ownCompany.id, "issued"), invoice(rows[6], ownCompany.id, "paid"), invoice(rows[4], ownCompany.id, "void"), invoice(rows[8], rivalCompany.id, "issued")])
+      .returning({ id: invoices.id });
     const pendingUsers = [await createUser(t.app, { isApproved: false }), await createUser(t.app, { isApproved: false })];
     const targetCarrier = await createUser(t.app);
     const targetAdmin = await createUser(t.app, { role: "admin", isAdmin: true });
@@ -695,6 +781,7 @@ describe(`API fuzz on ${ENGINE}`, () => {
       objectPaths,
       uploadTokens,
       companyIds: [ownCompany.id, rivalCompany.id, emptyCompany.id],
+      invoiceIds: invoiceRows.map((r) => r.id),
     };
   }
 
