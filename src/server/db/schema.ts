@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
   date,
+  check,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
@@ -473,9 +474,10 @@ export const companyDocuments = pgTable(
   "company_documents",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    // exactly one owner: the company, or (registration with documents, issue 17) the
+    // pending applicant who sent it, until approval moves it to their company
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    applicantId: uuid("applicant_id").references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     objectPath: text("object_path").notNull(),
     // a UK calendar day: the document is good to the end of it
@@ -492,7 +494,26 @@ export const companyDocuments = pgTable(
     index("company_documents_company_idx").on(t.companyId, t.uploadedAt.desc()),
     index("company_documents_expiry_idx").on(t.expiresOn).where(sql`${t.status} = 'verified'`),
     index("company_documents_pending_idx").on(t.uploadedAt).where(sql`${t.status} = 'pending'`),
+    index("company_documents_applicant_idx").on(t.applicantId).where(sql`${t.applicantId} is not null`),
+    check("company_documents_one_owner", sql`(${t.companyId} is null) <> (${t.applicantId} is null)`),
   ],
+);
+
+// The applicant cookie of a self-registration (issue 17, docs/decisions/compliance.md
+// "Registration with documents"): it may add the two insurance documents to the
+// pending account for 2 hours, nothing else. Only a SHA-256 of the token is kept,
+// in a table of its own and under its own prefix, so it can never name a session.
+export const applicantTokens = pgTable(
+  "applicant_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: created(),
+  },
+  (t) => [index("applicant_tokens_user_idx").on(t.userId)],
 );
 
 // One reminder per document and day-count (30, 7, 0), whichever process gets there
