@@ -13,7 +13,12 @@
 //   LibreOffice read both as dates without a format being chosen.
 import { wallClock, UK_TZ } from "../../../contract/wall-clock";
 
-export type CellKind = "text" | "int" | "money" | "decimal" | "date" | "datetime" | "yesno";
+/**
+ * text: as it is (guarded); int, money, decimal: numbers; date, datetime: a JavaScript
+ * instant written in UK time; formatted: a date and time the database already wrote
+ * in UK time (load-exports.ts); yesno: a boolean as Yes or No.
+ */
+export type CellKind = "text" | "int" | "money" | "decimal" | "date" | "datetime" | "formatted" | "yesno";
 
 /** One column of an export: its header in the screen's words, its kind, and its value in a row. */
 export interface ExportColumn<Row> {
@@ -89,6 +94,8 @@ export function toCell(kind: CellKind, v: unknown): Cell {
       return ukDate(v as Date | string);
     case "datetime":
       return ukDateTime(v as Date | string);
+    case "formatted":
+      return String(v);
     case "yesno":
       return v ? "Yes" : "No";
     case "text": {
