@@ -13,6 +13,8 @@ import { useMarkRead, useNotifications } from "./api";
 
 /** An invoice raised or paid (issue 18) opens My Invoices (MY_INVOICES_PATH), where its PDF is, rather than the load. */
 const opensInvoices = (n: Notification) => n.type === "invoice_issued" || n.type === "invoice_paid";
+/** A document about to expire (issue 17) opens the Company page, where a new one is uploaded. */
+const opensCompany = (n: Notification) => n.type === "document_expiring";
 
 export function NotificationBell({ onOpenLoad }: { onOpenLoad: (loadId: string) => void }) {
   const [open, setOpen] = useState(false);
@@ -27,6 +29,7 @@ export function NotificationBell({ onOpenLoad }: { onOpenLoad: (loadId: string) 
     if (!n.readAt) markRead.mutate([n.id]);
     setOpen(false);
     if (opensInvoices(n)) navigate("/invoices");
+    else if (opensCompany(n)) navigate("/company");
     else if (n.loadId) onOpenLoad(n.loadId);
   };
 
