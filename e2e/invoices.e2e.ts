@@ -237,6 +237,25 @@ describe("self-billing invoices", () => {
     for (const n of earlier) await expect.poll(() => table.getByRole("row").filter({ hasText: n }).innerText()).toContain("RUN-2026-11-25");
     await expect.poll(() => staff.getByRole("button", { name: "Mark selected as paid" }).isDisabled()).toBe(true);
 
+    // a carrier's statement: choose the company by name, then the CSV of the default period
+    await staff.getByRole("button", { name: "Statement", exact: true }).click();
+    const statement = staff.getByRole("dialog", { name: "Carrier statement" });
+    await statement.getByRole("button", { name: /Download CSV/ }).waitFor();
+    // no company chosen yet: no download, and the reason is read with the button
+    expect(await statement.getByRole("button", { name: /Download CSV/ }).isDisabled()).toBe(true);
+    await statement.getByRole("combobox", { name: "Carrier company" }).fill("Alice");
+    await statement.getByRole("option", { name: /Alice Haulage Ltd/ }).click();
+    const csvLink = statement.getByRole("link", { name: "Download CSV statement for Alice Haulage Ltd" });
+    await viewShot(staff, "invoices-statement-dialog-desktop");
+    const href = (await csvLink.getAttribute("href"))!;
+    expect(new URL(href, server.url).searchParams.get("companyId")).toBe(company.id);
+    const csv = await staff.request.get(href);
+    expect(csv.status()).toBe(200);
+    const rows = (await csv.text()).split("\r\n");
+    for (const n of [number, ...earlier]) expect(rows.some((r) => r.includes(n) && r.includes("Paid"))).toBe(true);
+    await staff.keyboard.press("Escape");
+    await statement.waitFor({ state: "hidden" });
+
     // the overdue-only filter: nothing is overdue today
     await staff.getByLabel("Overdue only").click();
     await table.getByText("No invoices match the current filters.").waitFor();

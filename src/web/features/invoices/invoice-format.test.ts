@@ -9,6 +9,7 @@ import {
   bulkSummary,
   defaultStatementPeriod,
   formatDay,
+  formatShortDay,
   invoiceExportUrl,
   invoiceListUrl,
   invoicePdfUrl,
@@ -51,6 +52,13 @@ describe("UK days", () => {
     expect(formatDay("2028-02-29")).toBe("Tue 29 Feb 2028");
     expect(formatDay(null)).toBe("—");
     expect(formatDay("2026-02-30")).toBe("Invalid Date");
+  });
+
+  it("the staff table's short form is 23/11/2026 (ui.md admin tables)", () => {
+    expect(formatShortDay("2026-11-23")).toBe("23/11/2026");
+    expect(formatShortDay("2027-01-05")).toBe("05/01/2027");
+    expect(formatShortDay(null)).toBe("—");
+    expect(formatShortDay("2026-13-01")).toBe("Invalid Date");
   });
 });
 

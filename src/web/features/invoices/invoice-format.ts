@@ -49,6 +49,14 @@ export function formatDay(ymd: string | null | undefined): string {
   return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
+/** Admin tables (ui.md: `23/11/2026` in admin tables): "2026-11-23" → "23/11/2026"; null → "—". */
+export function formatShortDay(ymd: string | null | undefined): string {
+  if (!ymd) return "—";
+  if (!isRealDay(ymd)) return "Invalid Date";
+  const [y, m, d] = ymd.split("-");
+  return `${d}/${m}/${y}`;
+}
+
 /** The status in words: Issued, Overdue (issued and past due), Paid, Void; never colour alone (ui.md). */
 export function invoiceStatusWord(inv: Pick<Invoice, "status" | "overdue">): string {
   return inv.status === "issued" && inv.overdue ? "Overdue" : INVOICE_STATUS_LABELS[inv.status];

@@ -32,8 +32,9 @@ export function InvoiceFilterBar({
   const set = (patch: Partial<InvoiceFilters>) => onChange({ ...filters, ...patch });
   return (
     <div role="group" aria-label="Filter invoices" className="rounded-lg border border-slate-200 bg-white p-3">
-      <div className={staff ? "grid gap-3 sm:grid-cols-2 lg:grid-cols-[10rem_minmax(12rem,1fr)_10rem_10rem_auto_auto]" : "grid gap-3 sm:grid-cols-[12rem_11rem_11rem_auto]"}>
-        <div className="space-y-1">
+      {/* a phone: the two days side by side, the rest full width */}
+      <div className={staff ? "grid grid-cols-2 gap-3 lg:grid-cols-[10rem_minmax(12rem,1fr)_10rem_10rem_auto_auto]" : "grid grid-cols-2 gap-3 sm:grid-cols-[12rem_11rem_11rem_auto]"}>
+        <div className="col-span-2 space-y-1 sm:col-span-1">
           <label htmlFor={`${id}-status`} className="block text-sm font-medium text-slate-800">
             Status
           </label>
@@ -47,7 +48,7 @@ export function InvoiceFilterBar({
           </select>
         </div>
         {staff && (
-          <Field label="Carrier">
+          <Field label="Carrier" className="col-span-2 sm:col-span-1">
             <Input type="search" value={filters.carrier} maxLength={200} placeholder="Part of the company name" onChange={(e) => set({ carrier: e.target.value })} />
           </Field>
         )}
@@ -58,11 +59,11 @@ export function InvoiceFilterBar({
           <Input type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
         </Field>
         {staff && (
-          <div className="flex items-end">
+          <div className="col-span-2 flex items-end sm:col-span-1">
             <Checkbox checked={filters.overdueOnly} onCheckedChange={(v) => set({ overdueOnly: v === true })} label="Overdue only" />
           </div>
         )}
-        <div className="flex flex-wrap items-end gap-2">
+        <div className="col-span-2 flex flex-wrap items-end gap-2 sm:col-span-1">
           <Button variant="ghost" disabled={!any} onClick={() => onChange(NO_FILTERS)} className="max-sm:w-full">
             <X className="h-4 w-4" aria-hidden="true" />
             Clear filters

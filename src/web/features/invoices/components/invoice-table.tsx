@@ -10,7 +10,7 @@ import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { formatMoney } from "../../../lib/format";
 import { cn } from "../../../lib/cn";
-import { canMarkPaid, formatDay, invoicePdfUrl, vatRateText } from "../invoice-format";
+import { canMarkPaid, formatDay, formatShortDay, invoicePdfUrl, vatRateText } from "../invoice-format";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 
 export interface InvoiceListProps {
@@ -54,6 +54,8 @@ export function InvoiceTable({ caption, rows, isLoading, empty, staff }: Invoice
   const allOn = selectable.length > 0 && selectable.every((r) => staff?.selected.has(r.id));
   const someOn = selectable.some((r) => staff?.selected.has(r.id));
   const cols = staff ? 12 : 10;
+  // staff's dense desk table: 23/11/2026 (ui.md), so every column fits a 1366 px screen
+  const day = staff ? formatShortDay : formatDay;
   return (
     <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full border-collapse text-sm text-slate-800">
@@ -164,13 +166,14 @@ export function InvoiceTable({ caption, rows, isLoading, empty, staff }: Invoice
                 <td className={TD}>
                   <InvoiceStatusBadge invoice={inv} />
                 </td>
-                <td className={cn(TD, "tabular whitespace-nowrap")}>{formatDay(inv.issuedOn)}</td>
-                <td className={cn(TD, "tabular whitespace-nowrap", inv.overdue && "font-semibold text-red-800")}>{formatDay(inv.dueOn)}</td>
-                <td className={cn(TD, "tabular")}>
+                <td className={cn(TD, "tabular whitespace-nowrap")}>{day(inv.issuedOn)}</td>
+                <td className={cn(TD, "tabular whitespace-nowrap", inv.overdue && "font-semibold text-red-800")}>{day(inv.dueOn)}</td>
+                <td className={cn(TD, "tabular min-w-32 max-w-56")}>
                   {inv.paidOn ? (
                     <>
-                      <span className="block whitespace-nowrap">{formatDay(inv.paidOn)}</span>
-                      {inv.paymentReference && <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">Ref. {inv.paymentReference}</span>}
+                      <span className="block whitespace-nowrap">{day(inv.paidOn)}</span>
+                      {/* a long reference wraps at its own breaks, and only a word too long for the cell is cut */}
+                      {inv.paymentReference && <span className="block text-xs break-words text-slate-600">Ref. {inv.paymentReference}</span>}
                     </>
                   ) : (
                     <span className="text-slate-500">
@@ -179,7 +182,7 @@ export function InvoiceTable({ caption, rows, isLoading, empty, staff }: Invoice
                     </span>
                   )}
                 </td>
-                <td className={cn(TD, "text-right")}>
+                <td className={cn(TD, "text-right whitespace-nowrap")}>
                   <span className="inline-flex items-center justify-end gap-2">
                     <PdfLink invoice={inv} compact />
                     {staff && canMarkPaid(inv) && (

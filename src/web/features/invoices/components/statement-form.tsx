@@ -54,7 +54,7 @@ export function StatementForm({
   };
   return (
     <div className="space-y-3">
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-[12rem_12rem]">
         <Field label="From" error={problem?.field === "from" && period.from ? problem.message : undefined}>
           <Input type="date" value={period.from} max={period.to || undefined} onChange={(e) => setPeriod({ ...period, from: e.target.value })} />
         </Field>
