@@ -146,6 +146,8 @@ describe("admin dashboard", () => {
       "Pending 2",
       // issue 17: the documents waiting for review
       "Compliance 0",
+      // issue 18: its count is the overdue invoices, shown only when there are some
+      "Invoices",
     ]);
     const headers = (await panel().locator("thead th").allInnerTexts()).map((h) => h.trim().toLowerCase());
     expect(headers).toEqual(
