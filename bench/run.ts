@@ -15,6 +15,7 @@ import { openDatabase, queryRows, type Database } from "../src/server/db/client"
 import { seedCarriers, seedLoads, seedSessions } from "./seed";
 import { holdCarriers } from "./carriers";
 import { notificationFanout } from "./notifications";
+import { exportScenario } from "./export";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -410,14 +411,20 @@ async function pgAvailable(): Promise<boolean> {
 async function main() {
   const t0 = Date.now();
   mkdirSync(WORK, { recursive: true });
-  // BENCH_ONLY=web: the baseline and the front-end scenarios; BENCH_ONLY=notifications: scenario 7 alone
+  // BENCH_ONLY=web: the baseline and the front-end scenarios; BENCH_ONLY=notifications: scenario 7 alone;
+  // BENCH_ONLY=export: scenario 8 alone
   const only = process.env.BENCH_ONLY;
-  if (only !== "notifications" && !existsSync(join(ROOT, "dist", "web", "index.html"))) throw new Error("run npm run build first");
+  const alone = only === "notifications" || only === "export";
+  if (!alone && !existsSync(join(ROOT, "dist", "web", "index.html"))) throw new Error("run npm run build first");
   const engines: ("postgres" | "pglite")[] = (await pgAvailable()) ? ["postgres", "pglite"] : ["pglite"];
-  if (only !== "notifications") await httpAndWeb(engines, only);
+  if (!alone) await httpAndWeb(engines, only);
   if (!only || only === "notifications") {
     if (engines.includes("postgres")) rows.push(...(await notificationFanout({ pgUrl: PG_URL, workDir: WORK, password: PASSWORD, startApp, stop, log })));
     else rows.push({ scenario: "7 live notification to 2,000 streams", engine: "postgres", note: `skipped: no PostgreSQL at ${PG_URL} (BENCH_DATABASE_URL)` });
+  }
+  if (!only || only === "export") {
+    if (engines.includes("postgres")) rows.push(...(await exportScenario({ pgUrl: PG_URL, workDir: WORK, password: PASSWORD, startApp, stop, log })));
+    else rows.push({ scenario: "8 export of 100,000 loads", engine: "postgres", note: `skipped: no PostgreSQL at ${PG_URL} (BENCH_DATABASE_URL)` });
   }
 
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, seconds: SECONDS };
