@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { DESKTOP, PHONE, launchBrowser, newPage, shot, startServer, type E2EServer } from "./helpers";
-import { createManager, PASSWORD } from "../test/factories";
+import { createCarrier, createManager, PASSWORD } from "../test/factories";
 import { createCompany, memberOf } from "../test/company-fixtures";
 import { approvedLoad, completeByPod, POD_BODY } from "../test/invoice-fixtures";
 import type { CompanyRow, LoadRow, UserRow } from "../src/server/db/schema";
@@ -24,6 +24,7 @@ let browser: Browser;
 let company: CompanyRow;
 let alice: UserRow;
 let manager: UserRow;
+let loner: UserRow; // a carrier whose account is linked to no company
 let journeyLoad: LoadRow;
 const contexts: BrowserContext[] = [];
 const earlier: string[] = []; // invoice numbers raised before the journey's, for the payment run
@@ -36,6 +37,7 @@ beforeAll(async () => {
   const member = await memberOf(app, company, { name: "Alice Haulier", email: "alice@example.com" });
   alice = member.user;
   manager = await createManager(app, { name: "Morgan Manager", carrierName: "Flatbed Network" });
+  loner = await createCarrier(app, { name: "Lone Driver", carrierName: "Lone Driver Haulage" });
   // another company's invoice: the carrier never sees it, staff do
   const other = await createCompany(app, { name: "Bob Transport Ltd", vatNumber: "" });
   const bob = await memberOf(app, other);
@@ -295,5 +297,18 @@ describe("self-billing invoices", () => {
     const saved = await staff.request.get("/api/admin/invoice-settings");
     expect(await saved.json()).toEqual({ paymentTermsDays: 45, companyName: "Flatbed Network Ltd", companyAddress: "1 Dock Road\nHull HU1 1AA", companyVatNumber: "GB999888777" });
     await fitsPhone(staff);
+  });
+
+  it("a carrier with no company, and staff, are told where invoices are instead of an empty list", async () => {
+    const c = await signIn(loner, PHONE);
+    await c.goto("/invoices");
+    await c.getByText("Your account is not linked to a carrier company.").waitFor();
+    expect(await c.getByRole("region", { name: "Statement" }).count()).toBe(0);
+    await expectAccessible(c);
+    const staff = await signIn(manager);
+    await staff.goto("/invoices");
+    await staff.getByText("Staff see every invoice in Admin.").waitFor();
+    await staff.getByRole("link", { name: "Admin Dashboard" }).click();
+    await staff.getByRole("heading", { level: 1, name: "Admin Dashboard" }).waitFor();
   });
 });
