@@ -108,7 +108,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const totals: [string, string, boolean][] = [
     ["Net", formatPounds(inv.net), false],
     [`VAT at ${percent(inv.vatRate)}`, formatPounds(inv.vat), false],
-    ["Total payable to the supplier", formatPounds(inv.gross), true],
+    [inv.status === "void" ? "Total" : "Total payable to the supplier", formatPounds(inv.gross), true],
   ];
   for (const [k, v, strong] of totals) {
     doc.font(strong ? "Helvetica-Bold" : "Helvetica").fontSize(strong ? 11 : 10).fillColor(SLATE);

@@ -82,7 +82,8 @@ export function tableRow(
   doc.font(style.font ?? "Helvetica").fontSize(size).fillColor(style.color ?? SLATE);
   for (const [i, c] of columns.entries()) {
     const text = pdfText(cells[i] ?? "");
-    const opts = { width: c.width - 8, align: c.align ?? "left" };
+    // right-aligned figures keep a wider gap before the next column's text
+    const opts = { width: c.width - (c.align === "right" ? 12 : 8), align: c.align ?? "left" };
     height = Math.max(height, doc.heightOfString(text, opts));
     doc.text(text, x + 4, y + padY, opts);
     x += c.width;

@@ -21,7 +21,7 @@ const COLUMNS: Column[] = [
   { header: "Running total", width: 78, align: "right" },
 ];
 
-const short = (ymd: string | null) => (ymd ? dayLabel(ymd).slice(4) : "");
+const day = (ymd: string | null) => (ymd ? dayLabel(ymd) : "");
 
 export function renderStatementPdf(s: Statement): Promise<Buffer> {
   const title = `Statement for ${s.company.name}`;
@@ -66,24 +66,25 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
     const isVoid = l.status === "void";
     const cells = [
       l.number,
-      short(l.issuedOn),
-      short(l.dueOn),
+      day(l.issuedOn),
+      day(l.dueOn),
       l.loadNumber,
       l.statusLabel,
       formatPounds(l.net),
       formatPounds(l.vat),
       formatPounds(l.gross),
-      short(l.paidOn),
+      day(l.paidOn),
       l.paymentReference ?? "",
       formatPounds(l.runningTotal),
     ];
-    y += tableRow(doc, COLUMNS, cells, y, { size: 8.5, color: isVoid ? MUTED : SLATE, padY: 4 });
+    const height = tableRow(doc, COLUMNS, cells, y, { size: 8.5, color: isVoid ? MUTED : SLATE, padY: 4 });
     if (isVoid) {
       // a void line's amounts are struck through: shown, never counted
-      const from = left + COLUMNS.slice(0, 5).reduce((a, c) => a + c.width, 0) + 8;
-      const to = from + COLUMNS.slice(5, 8).reduce((a, c) => a + c.width, 0) - 12;
-      doc.moveTo(from, y - 8).lineTo(to, y - 8).lineWidth(0.6).strokeColor(MUTED).stroke();
+      const from = left + COLUMNS.slice(0, 5).reduce((a, c) => a + c.width, 0) + 10;
+      const to = from + COLUMNS.slice(5, 8).reduce((a, c) => a + c.width, 0) - 16;
+      doc.moveTo(from, y + 4 + 5.2).lineTo(to, y + 4 + 5.2).lineWidth(0.6).strokeColor(MUTED).stroke();
     }
+    y += height;
   }
   rule(doc, y, SLATE, 0.8);
 

@@ -174,6 +174,7 @@ export function statementFileName(s: Statement, format: "pdf" | "csv"): string {
   const slug =
     s.company.name
       .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
       .replace(/[^A-Za-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
       .toLowerCase()
