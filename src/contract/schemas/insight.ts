@@ -5,12 +5,9 @@
 // or GMT. Decisions: docs/decisions/insight.md.
 // plain English for every check a field does not word itself (issue 15)
 import { z } from "../plain-errors";
+import { INSIGHT_DEFAULT_WEEKS, INSIGHT_MAX_WEEKS } from "../insight-weeks";
 
-export const INSIGHT_DEFAULT_WEEKS = 12;
-/** two years of weeks: enough for a year-on-year look, bounded like every list */
-export const INSIGHT_MAX_WEEKS = 104;
-/** the page's weeks selector */
-export const INSIGHT_WEEK_CHOICES = [4, 12, 26, 52] as const;
+export { INSIGHT_DEFAULT_WEEKS, INSIGHT_MAX_WEEKS, INSIGHT_WEEK_CHOICES } from "../insight-weeks";
 
 const WEEKS_MSG = `Please choose between 1 and ${INSIGHT_MAX_WEEKS} weeks`;
 

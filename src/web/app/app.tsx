@@ -1,5 +1,5 @@
 // Routes of spec §2. Signed out: /register, /reset-password, /login; anything else
-// shows the login page. Signed in: /, /admin (staff only, else 404), /guide,
+// shows the login page. Signed in: /, /admin and /insight (staff only, else 404), /guide,
 // /register, /user-guide, /saved-searches, /company (issue 17), /invoices (issue 18); anything else the
 // 404 page. While the current user loads, a spinner with "Loading...".
 import { lazy, Suspense, useEffect, useRef } from "react";
@@ -22,6 +22,8 @@ const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-pag
 
 // the admin code is split off the carrier's path (issue 8: first-load JS budget)
 const AdminPage = lazy(() => import("../features/admin/admin-page"));
+// the staff insight page and its chart library (issue 18): never on the carrier's path
+const InsightPage = lazy(() => import("../features/insight/insight-page"));
 const GuidePage = lazy(() => import("../features/guide/guide-page"));
 const SavedSearchesPage = lazy(() => import("../features/saved-searches/saved-searches-page"));
 const CompanyPage = lazy(() => import("../features/companies/company-page"));
@@ -87,6 +89,7 @@ export function App() {
           <Switch>
             <Route path="/" component={BoardPage} />
             <Route path="/admin">{isStaff ? <AdminPage /> : <NotFoundPage />}</Route>
+            <Route path="/insight">{isStaff ? <InsightPage /> : <NotFoundPage />}</Route>
             <Route path="/guide" component={GuidePage} />
             <Route path="/saved-searches" component={SavedSearchesPage} />
             <Route path="/company" component={CompanyPage} />

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Tabs } from "radix-ui";
 import { useIsFetching } from "@tanstack/react-query";
-import { ArrowLeft, CalendarClock, Loader2, Plus, Settings } from "lucide-react";
+import { ArrowLeft, CalendarClock, ChartColumn, Loader2, Plus, Settings } from "lucide-react";
 import type { LoadStatus } from "@contract/constants";
 import { DEFAULT_LOAD_SORT, LOAD_SORTS, type Load, type LoadSort } from "@contract/schemas/load";
 import { useAuth } from "../auth/use-auth";
@@ -265,10 +265,17 @@ export default function AdminPage() {
 
   return (
     <main id="main-content" className="mx-auto max-w-[100rem] px-3 py-4 sm:px-4">
-      <Link href="/" className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Back to Dashboard
-      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-x-4">
+        <Link href="/" className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          Back to Dashboard
+        </Link>
+        {/* the weekly figures and charts (issue 18), a page of their own so their chart code loads only there */}
+        <Link href="/insight" className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+          <ChartColumn className="h-4 w-4" aria-hidden="true" />
+          Insight: weekly figures
+        </Link>
+      </div>
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Admin Dashboard</h1>
