@@ -163,6 +163,24 @@ export const documentCreateSchema = z.object({
 });
 export type DocumentCreate = z.input<typeof documentCreateSchema>;
 
+/**
+ * Registration with documents (issue 17; contract-beyond "Registration accepts the two
+ * insurance documents as uploads"): a pending applicant may add only the two insurances,
+ * with the applicant cookie, through POST /api/registration/upload and then
+ * POST /api/registration/documents. The same body and checks as a company's document.
+ */
+export const REGISTRATION_DOCUMENT_KINDS = REQUIRED_DOCUMENT_KINDS;
+export const REGISTRATION_MSG = {
+  kind: "Only vehicle insurance and goods in transit insurance can be added when you register",
+  noApplicant: "Your registration session has ended. Please email your documents to us instead.",
+} as const;
+export const registrationDocumentSchema = documentCreateSchema.extend({
+  kind: z.enum(REGISTRATION_DOCUMENT_KINDS, { error: REGISTRATION_MSG.kind }),
+});
+export type RegistrationDocumentCreate = z.input<typeof registrationDocumentSchema>;
+/** An applicant's document: a company document without a company yet (it gets one on approval). */
+export type RegistrationDocument = Omit<CompanyDocument, "companyId">;
+
 export const documentRejectSchema = z.object({ reason: z.string().trim().min(1, COMPANY_MSG.reasonRequired).max(500) });
 
 // ------------------------------------------------------------------ settings

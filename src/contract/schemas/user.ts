@@ -152,6 +152,14 @@ export interface CompanyMatch {
 /** GET /api/users/pending: a registration and the company approving it would join. */
 export interface PendingUser extends User {
   joinsCompany: CompanyMatch | null;
+  /** insurance documents the applicant added when registering (issue 17; they move to the company on approval) */
+  documentCount: number;
+}
+
+/** "2 insurance documents attached" (the Pending tab), or null when none were. */
+export function attachedDocumentsText(count: number): string | null {
+  if (count <= 0) return null;
+  return `${count.toLocaleString("en-GB")} insurance ${count === 1 ? "document" : "documents"} attached`;
 }
 
 /** "Joins Smith Haulage Ltd: 3 members" (contract), with the bookings when no member is left to name. */

@@ -48,8 +48,11 @@ declare module "fastify" {
   }
 }
 
-/** The file upload's body is a raw stream that no one parsed: nothing to compare, and its URL is single-use anyway. */
-const notCovered = (req: FastifyRequest) => req.url.startsWith("/api/objects/upload/");
+/**
+ * The file upload's body is a raw stream that no one parsed: nothing to compare, and its URL is single-use anyway.
+ * The applicant's calls (issue 17) act for the applicant cookie's account, not the session's user, whose key this would be.
+ */
+const notCovered = (req: FastifyRequest) => req.url.startsWith("/api/objects/upload/") || req.url.startsWith("/api/registration/");
 
 /** JSON with object keys sorted: the same body sent twice hashes the same, whatever the key order. */
 function canonical(value: unknown): string {

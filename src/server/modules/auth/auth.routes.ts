@@ -28,6 +28,7 @@ import {
   takeRegistrationSlot,
 } from "./auth.service";
 import { passwordResetJobKind } from "./password-reset-job";
+import { setApplicantCookie } from "../registration/registration.service";
 
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   ctx.jobs.register(passwordResetJobKind(ctx));
@@ -63,7 +64,9 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
     // counted before validation: malformed floods use up the allowance too
     await takeRegistrationSlot(ctx, req.ip);
     const input = parse(registerSchema, req.body);
-    const user = await registerUser({ ctx, input, actor: req.user });
+    const { user, applicant } = await registerUser({ ctx, input, actor: req.user });
+    // a self-registration may add its insurance for a while (issue 17): a cookie, never a token in the body
+    if (applicant) setApplicantCookie(reply, req, applicant);
     return reply.status(201).send(await userView(ctx, ctx.db, user));
   });
 

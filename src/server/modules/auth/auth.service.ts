@@ -33,6 +33,7 @@ import { queuePasswordChangedMail, queueRegistrationReceivedMails } from "../ema
 import { queueJobs } from "../jobs/jobs.service";
 import { notifyRegistrationPending } from "../notifications/notifications.service";
 import { linkUserToCompany } from "../companies/companies.service";
+import { issueApplicantToken, type ApplicantAccess } from "../registration/registration.service";
 
 /** contract: the reset link is valid 1 hour */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -99,10 +100,12 @@ export interface RegisterOptions {
 /**
  * contract register. Signed out (or signed in as a carrier): always a pending
  * carrier, whatever role/isAdmin say, and staff are told (the mail is queued
- * with the new account: both or neither). Signed in as staff: an approved user
- * with the given role; the admin role only from an admin.
+ * with the new account: both or neither); `applicant` is the access that lets the
+ * applicant add their insurance (registration.service; the route sets its cookie,
+ * never a token in the body). Signed in as staff: an approved user with the given
+ * role; the admin role only from an admin.
  */
-export async function registerUser({ ctx, input, actor }: RegisterOptions): Promise<UserRow> {
+export async function registerUser({ ctx, input, actor }: RegisterOptions): Promise<{ user: UserRow; applicant: ApplicantAccess | null }> {
   const { db } = ctx;
   const byStaff = isStaffRole(actor);
   let role: Role = "carrier";
@@ -136,10 +139,10 @@ export async function registerUser({ ctx, input, actor }: RegisterOptions): Prom
         // the applicant's mail; staff hear through their registration_pending notification (and its mail)
         await queueRegistrationReceivedMails(ctx, tx, user, []);
         await notifyRegistrationPending({ ctx, tx, applicant: user });
-        return user;
+        return { user, applicant: await issueApplicantToken({ tx, userId: user.id, now: ctx.clock.now() }) };
       }
       // an approved carrier made by staff joins (or founds) the company of its name, as an approval does
-      return linkUserToCompany({ tx, user, now: ctx.clock.now() });
+      return { user: await linkUserToCompany({ tx, user, now: ctx.clock.now() }), applicant: null };
     });
   } catch (err) {
     // two simultaneous registrations of one email: the unique index decides

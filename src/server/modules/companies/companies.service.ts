@@ -26,6 +26,7 @@ import {
 import type { User } from "../../../contract/schemas/user";
 import type { z } from "zod";
 import { complianceOfCompanies, ukToday, type CompanyCompliance } from "./compliance.service";
+import { adoptApplicantDocuments } from "./documents.service";
 import {
   companiesByKeys,
   companyKeyTaken,
@@ -151,7 +152,10 @@ async function ensureCompany(tx: Tx, user: UserRow, now: Date): Promise<CompanyR
  * Keep a user's company in step with their account, in the caller's transaction:
  * an approved carrier joins the company whose name matches their carrierName (or
  * a new one), under its spelling; anyone else (pending, staff, no name) has none.
- * Approval, a staff-created carrier and a staff edit of a user call it.
+ * Approval, a staff-created carrier and a staff edit of a user call it. The
+ * insurance an applicant added when registering becomes the company's here, still
+ * waiting for review (docs/decisions/compliance.md "Registration with documents"),
+ * whichever way the account was approved.
  */
 export async function linkUserToCompany(opts: { tx: Tx; user: UserRow; now: Date }): Promise<UserRow> {
   const { tx, user, now } = opts;
@@ -159,6 +163,7 @@ export async function linkUserToCompany(opts: { tx: Tx; user: UserRow; now: Date
     return user.companyId ? ((await setUserCompany(tx, user.id, { companyId: null, now })) ?? user) : user;
   }
   const company = await ensureCompany(tx, user, now);
+  await adoptApplicantDocuments({ tx, applicantId: user.id, companyId: company.id });
   if (user.companyId === company.id && user.carrierName === company.name) return user;
   return (await setUserCompany(tx, user.id, { companyId: company.id, carrierName: company.name, now })) ?? user;
 }

@@ -127,6 +127,8 @@ export async function assertMayBook(
  * Who may read a file (GET /objects/:key), for the objects module: null when no
  * company document names it; else allowed to staff and the company's members only
  * (contract: "served like POD paperwork"), with a download name saying what it is.
+ * An applicant's document (no company until approval) is staff's only: the
+ * applicant has no session that could read it.
  */
 export async function documentFileAccess(opts: {
   db: DbOrTx;
@@ -135,10 +137,10 @@ export async function documentFileAccess(opts: {
 }): Promise<{ allowed: boolean; filename: string } | null> {
   const doc = await findDocumentByObjectPath(opts.db, opts.objectPath);
   if (!doc) return null;
-  const allowed = isStaffRole(opts.user) || (!!opts.user.companyId && opts.user.companyId === doc.companyId);
+  const allowed = isStaffRole(opts.user) || (!!doc.companyId && !!opts.user.companyId && opts.user.companyId === doc.companyId);
   const label = DOCUMENT_KIND_LABELS[doc.kind as DocumentKind] ?? "Document";
   const filename =
-    `${label} ${doc.companyName}`
+    `${label} ${doc.companyName ?? "applicant"}`
       .replace(/[^A-Za-z0-9._-]+/g, "-")
       .replace(/^[.-]+|-+$/g, "")
       .slice(0, 100) || "document";

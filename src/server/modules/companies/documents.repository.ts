@@ -4,7 +4,10 @@
 // documents of one kind, the one that expires last (ties: the later id) is the
 // one that counts; an earlier one is superseded and neither listed as expiring or
 // expired nor reminded about.
-import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+// An applicant's document (company_id null, applicant_id set: registration with
+// documents) belongs to no company until approval moves it: every query of a
+// company's documents names the company, and the staff-wide ones ask for one.
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companies, companyDocuments, complianceSettings, documentReminders, users, type CompanyDocumentRow } from "../../db/schema";
 import { EXPIRING_WITHIN_DAYS, type DocumentView } from "../../../contract/schemas/company";
@@ -48,20 +51,68 @@ export async function reviewPendingDocument(
   const [row] = await db
     .update(companyDocuments)
     .set(set)
-    .where(and(eq(companyDocuments.id, id), eq(companyDocuments.status, "pending")))
+    // an applicant's document is reviewed once approval has made it its company's
+    .where(and(eq(companyDocuments.id, id), eq(companyDocuments.status, "pending"), isNotNull(companyDocuments.companyId)))
     .returning();
   return row;
 }
 
-/** The document whose file this is (objectPath), with its company's name. */
+/** The document whose file this is (objectPath), with its company's name (null: an applicant's, no company yet). */
 export async function findDocumentByObjectPath(db: DbOrTx, objectPath: string) {
   const [row] = await db
     .select({ companyId: companyDocuments.companyId, kind: companyDocuments.kind, companyName: companies.name })
     .from(companyDocuments)
-    .innerJoin(companies, eq(companies.id, companyDocuments.companyId))
+    .leftJoin(companies, eq(companies.id, companyDocuments.companyId))
     .where(eq(companyDocuments.objectPath, objectPath))
     .limit(1);
   return row;
+}
+
+// ---------------------------------------------------------------- an applicant's documents (registration)
+
+/** The applicant's documents, newest upload first (at most one of each of the two kinds). */
+export async function listApplicantDocumentRows(db: DbOrTx, applicantId: string): Promise<CompanyDocumentRow[]> {
+  return db
+    .select()
+    .from(companyDocuments)
+    .where(eq(companyDocuments.applicantId, applicantId))
+    .orderBy(desc(companyDocuments.uploadedAt), desc(companyDocuments.id));
+}
+
+/** How many documents each of these applicants added (the Pending tab). */
+export async function countApplicantDocuments(db: DbOrTx, applicantIds: string[]): Promise<Map<string, number>> {
+  if (applicantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ applicantId: companyDocuments.applicantId, n: count() })
+    .from(companyDocuments)
+    .where(inArray(companyDocuments.applicantId, applicantIds))
+    .groupBy(companyDocuments.applicantId);
+  return new Map(rows.map((r) => [r.applicantId!, Number(r.n)]));
+}
+
+/** Delete the applicant's documents (of one kind, or all); their files' paths, for the objects module to release. */
+export async function deleteApplicantDocuments(db: DbOrTx, applicantId: string, kind?: string): Promise<string[]> {
+  const rows = await db
+    .delete(companyDocuments)
+    .where(and(eq(companyDocuments.applicantId, applicantId), kind ? eq(companyDocuments.kind, kind) : undefined))
+    .returning({ objectPath: companyDocuments.objectPath });
+  return rows.map((r) => r.objectPath);
+}
+
+/** The files of the applicant's documents (released before the account goes). */
+export async function applicantDocumentPaths(db: DbOrTx, applicantId: string): Promise<string[]> {
+  const rows = await db.select({ objectPath: companyDocuments.objectPath }).from(companyDocuments).where(eq(companyDocuments.applicantId, applicantId));
+  return rows.map((r) => r.objectPath);
+}
+
+/** Approval: the applicant's documents become the company's, still waiting for review. */
+export async function moveApplicantDocuments(db: DbOrTx, applicantId: string, companyId: string): Promise<number> {
+  const rows = await db
+    .update(companyDocuments)
+    .set({ companyId, applicantId: null, status: "pending" })
+    .where(eq(companyDocuments.applicantId, applicantId))
+    .returning({ id: companyDocuments.id });
+  return rows.length;
 }
 
 // ---------------------------------------------------------------- companies and members
@@ -106,7 +157,8 @@ function isLatestVerified(d: typeof companyDocuments): SQL {
 
 function viewWhere(view: DocumentView, today: string): SQL {
   const d = companyDocuments;
-  if (view === "pending") return sql`${d.status} = 'pending'`;
+  // a pending applicant's documents wait for approval, not for review: only a company's are listed
+  if (view === "pending") return sql`${d.status} = 'pending' and ${d.companyId} is not null`;
   if (view === "expiring") {
     return sql`${isLatestVerified(d)} and ${d.expiresOn} >= ${today}::date and ${d.expiresOn} <= ${today}::date + ${EXPIRING_WITHIN_DAYS}::int`;
   }
@@ -164,7 +216,8 @@ export async function dueReminders(db: DbOrTx, opts: { today: string; limit: num
     )
     .orderBy(asc(d.expiresOn), asc(d.id))
     .limit(opts.limit);
-  return rows.map((r) => ({ ...r, daysLeft: Number(r.daysLeft), mark: Number(r.mark) }));
+  // companyId: the inner join on companies, so never an applicant's document
+  return rows.map((r) => ({ ...r, companyId: r.companyId!, daysLeft: Number(r.daysLeft), mark: Number(r.mark) }));
 }
 
 /** Claim one reminder: true for the one insert that wins, in any process. */

@@ -16,11 +16,17 @@ import {
   type DocumentKind,
   type DocumentStatus,
   type DocumentView,
+  type RegistrationDocument,
   type ReviewDocument,
 } from "../../../contract/schemas/company";
-import { attachOwnUpload } from "../objects/objects.service";
+import { attachOwnUpload, releaseUploads } from "../objects/objects.service";
 import { ukToday } from "./compliance.service";
 import {
+  applicantDocumentPaths,
+  countApplicantDocuments,
+  deleteApplicantDocuments,
+  listApplicantDocumentRows,
+  moveApplicantDocuments,
   countCompanyDocuments,
   countReviewRows,
   findCompany,
@@ -37,10 +43,17 @@ type Page = { limit: number; offset: number };
 const isCalendarDay = (ymd: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(ymd) && !Number.isNaN(Date.parse(`${ymd}T00:00:00Z`)) && new Date(`${ymd}T00:00:00Z`).toISOString().slice(0, 10) === ymd;
 type Viewer = Pick<UserRow, "id" | "role" | "isAdmin" | "companyId">;
 
+/** A company's document as the contract shows it. */
 export function toDocument(row: CompanyDocumentRow): CompanyDocument {
+  // every caller reads a company's documents (the queries name the company or join it)
+  if (!row.companyId) throw new Error("an applicant's document has no company yet");
+  return { ...toRegistrationDocument(row), companyId: row.companyId };
+}
+
+/** An applicant's document (registration): a company document without the company. */
+export function toRegistrationDocument(row: CompanyDocumentRow): RegistrationDocument {
   return {
     id: row.id,
-    companyId: row.companyId,
     kind: row.kind as DocumentKind,
     objectPath: row.objectPath,
     expiresOn: row.expiresOn,
@@ -77,36 +90,87 @@ export async function listCompanyDocuments(opts: { db: DbOrTx; viewer: Viewer; c
 
 const badUpload = () => new AppError(400, COMPANY_MSG.uploadNotUsable, [{ path: "objectPath", message: COMPANY_MSG.uploadNotUsable }]);
 
+type DocumentInput = { kind: DocumentKind; objectPath: string; expiresOn: string; coverAmount?: number | null };
+
 /**
- * POST /api/companies/{id}/documents: a new document waiting for review. `expiresOn`
- * must name a real calendar day, not before today in the UK (contract: in the past → 400).
+ * A new document waiting for review, of a company or of a pending applicant, posted by
+ * `uploader` with an upload of their own. `expiresOn` must name a real calendar day,
+ * not before today in the UK (contract: in the past → 400). For an applicant, an
+ * earlier document of the same kind goes in the same transaction.
  */
-export async function createCompanyDocument(opts: {
+async function insertNewDocument(opts: {
   db: Db;
-  viewer: Viewer;
-  companyId: string;
-  input: { kind: DocumentKind; objectPath: string; expiresOn: string; coverAmount?: number | null };
+  uploader: Pick<UserRow, "id">;
+  owner: { companyId: string } | { applicantId: string };
+  input: DocumentInput;
   now: Date;
-}): Promise<CompanyDocument> {
-  const { db, viewer, companyId, input, now } = opts;
-  await companyFor(db, viewer, companyId);
+}): Promise<CompanyDocumentRow> {
+  const { db, uploader, owner, input, now } = opts;
   if (!isCalendarDay(input.expiresOn)) throw new AppError(400, COMPANY_MSG.expiresOn, [{ path: "expiresOn", message: COMPANY_MSG.expiresOn }]);
   if (input.expiresOn < ukToday(now)) throw new AppError(400, COMPANY_MSG.expiresInPast, [{ path: "expiresOn", message: COMPANY_MSG.expiresInPast }]);
-  const row = await db.transaction(async (tx) => {
-    const objectPath = await attachOwnUpload({ db: tx, objectPath: input.objectPath, user: viewer });
+  return db.transaction(async (tx) => {
+    const objectPath = await attachOwnUpload({ db: tx, objectPath: input.objectPath, user: uploader });
     if (!objectPath) throw badUpload();
+    if ("applicantId" in owner) {
+      // one of each kind: a second replaces the first, whose file the sweep then takes
+      await releaseUploads({ db: tx, objectPaths: await deleteApplicantDocuments(tx, owner.applicantId, input.kind) });
+    }
     return insertDocument(tx, {
-      companyId,
+      ...owner,
       kind: input.kind,
       objectPath,
       expiresOn: input.expiresOn,
       coverAmount: input.coverAmount == null ? null : String(input.coverAmount),
       status: "pending",
-      uploadedBy: viewer.id,
+      uploadedBy: uploader.id,
       uploadedAt: now,
     });
   });
-  return toDocument(row);
+}
+
+/** POST /api/companies/{id}/documents: a new document of the company, waiting for review. */
+export async function createCompanyDocument(opts: { db: Db; viewer: Viewer; companyId: string; input: DocumentInput; now: Date }): Promise<CompanyDocument> {
+  const { db, viewer, companyId, input, now } = opts;
+  await companyFor(db, viewer, companyId);
+  return toDocument(await insertNewDocument({ db, uploader: viewer, owner: { companyId }, input, now }));
+}
+
+// ---------------------------------------------------------------- registration with documents (issue 17)
+// docs/decisions/compliance.md "Registration with documents". The applicant is
+// authenticated by the registration module (its cookie); these hold the rules.
+
+/**
+ * POST /api/registration/documents: a pending applicant's insurance, held on the
+ * account (no company yet) with the same checks as a company's document; one of
+ * each kind (a second replaces the first).
+ */
+export async function createApplicantDocument(opts: { db: Db; applicant: Pick<UserRow, "id">; input: DocumentInput; now: Date }): Promise<RegistrationDocument> {
+  const { db, applicant, input, now } = opts;
+  return toRegistrationDocument(await insertNewDocument({ db, uploader: applicant, owner: { applicantId: applicant.id }, input, now }));
+}
+
+/** GET /api/registration/documents: the applicant's own, newest first. */
+export async function listApplicantDocuments(opts: { db: DbOrTx; applicantId: string }): Promise<RegistrationDocument[]> {
+  return (await listApplicantDocumentRows(opts.db, opts.applicantId)).map(toRegistrationDocument);
+}
+
+/** The Pending tab: how many documents each applicant added. */
+export function applicantDocumentCounts(opts: { db: DbOrTx; applicantIds: string[] }): Promise<Map<string, number>> {
+  return countApplicantDocuments(opts.db, opts.applicantIds);
+}
+
+/** Approval (in its transaction, through linkUserToCompany): the applicant's documents become the company's, pending review. */
+export function adoptApplicantDocuments(opts: { tx: DbOrTx; applicantId: string; companyId: string }): Promise<number> {
+  return moveApplicantDocuments(opts.tx, opts.applicantId, opts.companyId);
+}
+
+/**
+ * Before a pending account is deleted (rejection or DELETE /api/users/{id}), in that
+ * transaction: the documents go with the account (cascade) and their files are
+ * released, so the sweep of unattached uploads deletes them like any other.
+ */
+export async function releaseApplicantDocuments(opts: { tx: DbOrTx; applicantId: string }): Promise<void> {
+  await releaseUploads({ db: opts.tx, objectPaths: await applicantDocumentPaths(opts.tx, opts.applicantId) });
 }
 
 /**
@@ -125,7 +189,8 @@ export async function reviewDocument(opts: {
   const reason = decision.status === "rejected" ? decision.reason : null;
   const row = await reviewPendingDocument(db, id, { status: decision.status, reason, reviewedBy: actor.id, reviewedAt: now });
   if (row) return toDocument(row);
-  if (!(await findDocument(db, id))) throw new AppError(404, MSG.notFound);
+  // an applicant's document is no company's yet: nothing staff can review (404)
+  if (!(await findDocument(db, id))?.companyId) throw new AppError(404, MSG.notFound);
   throw new AppError(409, COMPANY_MSG.documentNotPending);
 }
 

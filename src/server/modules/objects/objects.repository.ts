@@ -1,7 +1,7 @@
 // Drizzle queries of the objects table (uploads and their single-use tickets).
 import { and, count, eq, gt, inArray, isNull, lt, min, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { loads, objects } from "../../db/schema";
+import { companyDocuments, loads, objects } from "../../db/schema";
 
 export type ObjectRow = typeof objects.$inferSelect;
 
@@ -39,6 +39,11 @@ export async function markAttached(db: DbOrTx, key: string): Promise<void> {
     .where(eq(objects.key, key));
 }
 
+/** The uploads are attached to nothing any more (a record that named them is going): the sweep may take them. */
+export async function unmarkAttached(db: DbOrTx, keys: string[]): Promise<void> {
+  if (keys.length > 0) await db.update(objects).set({ attachedAt: null }).where(inArray(objects.key, keys));
+}
+
 /** Upload URLs issued to one user since `since`, and the oldest of them (the per-user rate limit). */
 export async function ticketsIssuedSince(db: DbOrTx, ownerId: string, since: Date): Promise<{ n: number; oldest: Date | null }> {
   const [row] = await db
@@ -61,8 +66,8 @@ const UPLOAD_LOCK_SPACE = 7301;
  * Uploads never attached to a load whose URL was issued before `before`, locked
  * for the sweep. SKIP LOCKED: two processes sweeping at once take different rows,
  * and a row that POD is attaching right now (findBy… with lock) is left alone.
- * The NOT EXISTS also keeps files that a load names without attached_at (rows
- * written before migration 0004, test fixtures).
+ * The NOT EXISTS also keeps files that a load or a company document names
+ * without attached_at (rows written before migration 0004, test fixtures).
  */
 export async function lockUnattached(db: DbOrTx, before: Date, limit: number): Promise<Pick<ObjectRow, "key" | "uploadedAt">[]> {
   return db
@@ -73,6 +78,7 @@ export async function lockUnattached(db: DbOrTx, before: Date, limit: number): P
         isNull(objects.attachedAt),
         lt(objects.createdAt, before),
         sql`not exists (select 1 from ${loads} where ${loads.signedPaperworkUrl} = '/objects/' || ${objects.key})`,
+        sql`not exists (select 1 from ${companyDocuments} where ${companyDocuments.objectPath} = '/objects/' || ${objects.key})`,
       ),
     )
     .orderBy(objects.createdAt)

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/session";
+import { requireApplicant } from "../registration/registration.service";
 import { createObjectStore, S3ObjectStore, uploadTempDir } from "./object-store";
 import { createUploadTicket, openObject, receiveUpload } from "./objects.service";
 import { sweepUnattachedUploads, uploadSweepJobKind } from "./objects.sweep";
@@ -38,6 +39,15 @@ export async function registerObjectsRoutes(app: FastifyInstance, ctx: AppContex
         return receiveUpload({ ctx, store, tempDir, user, token: req.params.token, body: req.raw, contentLength, log: req.log });
       },
     );
+    // A pending applicant's file (registration with documents, issue 17): the same
+    // checks and store, authenticated by the applicant cookie, which the browser
+    // sends only under /api/registration (registration.service.ts).
+    scope.put<{ Params: { token: string } }>("/api/registration/upload/:token", { logLevel: "warn" }, async (req) => {
+      const applicant = await requireApplicant(ctx, req);
+      const header = req.headers["content-length"];
+      const contentLength = header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
+      return receiveUpload({ ctx, store, tempDir, user: applicant, token: req.params.token, body: req.raw, contentLength, log: req.log });
+    });
   });
 
   app.get<{ Params: { key: string } }>("/objects/:key", async (req, reply) => {

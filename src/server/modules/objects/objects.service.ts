@@ -84,8 +84,13 @@ export const tooManyUploads = (retryAfterS: number) => {
  * One over the limit is answered 429 with Retry-After = when the oldest ticket in
  * the window leaves it.
  */
-export async function createUploadTicket(opts: { ctx: AppContext; user: UserRow }): Promise<{ uploadURL: string; objectPath: string }> {
-  const { ctx, user } = opts;
+export async function createUploadTicket(opts: {
+  ctx: AppContext;
+  user: Pick<UserRow, "id">;
+  /** where the file is PUT: the session's path, or the applicant's (registration.service, whose cookie is sent only under /api/registration) */
+  uploadPath?: string;
+}): Promise<{ uploadURL: string; objectPath: string }> {
+  const { ctx, user, uploadPath = UPLOAD_PATH } = opts;
   const now = ctx.clock.now();
   const token = randomToken(32);
   const key = randomUUID();
@@ -105,7 +110,7 @@ export async function createUploadTicket(opts: { ctx: AppContext; user: UserRow 
     });
   });
   // Relative: it works behind any proxy or dev server on the page's own origin.
-  return { uploadURL: `${UPLOAD_PATH}${token}`, objectPath: `/objects/${key}` };
+  return { uploadURL: `${uploadPath}${token}`, objectPath: `/objects/${key}` };
 }
 
 /**
@@ -183,12 +188,12 @@ export function receiveToFile(stream: Readable, tempPath: string, max = UPLOAD_M
   });
 }
 
-/** PUT /api/objects/upload/:token */
+/** PUT /api/objects/upload/:token (and the applicant's PUT /api/registration/upload/:token) */
 export async function receiveUpload(opts: {
   ctx: AppContext;
   store: ObjectStore;
   tempDir: string;
-  user: UserRow;
+  user: Pick<UserRow, "id">;
   token: string;
   body: Readable;
   contentLength: number | undefined;
@@ -308,6 +313,17 @@ export async function attachOwnUpload(opts: { db: DbOrTx; objectPath: string; us
   if ((await repo.loadsWithPaperwork(opts.db, `/objects/${key}`)).length > 0) return null;
   await repo.markAttached(opts.db, key);
   return `/objects/${key}`;
+}
+
+/**
+ * The record that named these files is going (an applicant's documents with the
+ * rejected account, or one replaced by a newer of its kind), in that record's
+ * transaction: the files are unattached again, so the sweep of unattached uploads
+ * (objects.sweep.ts) deletes them once their grace period has passed, as any other.
+ */
+export async function releaseUploads(opts: { db: DbOrTx; objectPaths: string[] }): Promise<void> {
+  const keys = opts.objectPaths.map((p) => /^\/objects\/([0-9a-f-]{36})$/i.exec(p)?.[1]?.toLowerCase()).filter((k): k is string => !!k && UUID.test(k));
+  await repo.unmarkAttached(opts.db, keys);
 }
 
 /**

@@ -28,6 +28,8 @@ import {
 import { isUniqueViolation } from "../auth/auth.service";
 import { queueAccountApprovedMail, queueAccountRejectedMail } from "../email/account-mail";
 import { companiesByName, linkUserToCompany, userViews } from "../companies/companies.service";
+import { applicantDocumentCounts, releaseApplicantDocuments } from "../companies/documents.service";
+import { endApplicantAccess } from "../registration/registration.service";
 import {
   approvePendingUser,
   companyKey,
@@ -69,8 +71,10 @@ export async function approveUser(opts: { ctx: AppContext; actor: UserRow; id: s
     // a simultaneous approve or reject got there first
     if (!approved) throw new AppError(409, USERS_MSG.alreadyApproved);
     // contract: a matching company (case and spaces aside) is joined under its own spelling,
-    // so the member sees its bookings (carrier visibility compares names exactly); else it is created
+    // so the member sees its bookings (carrier visibility compares names exactly); else it is created.
+    // The insurance they added when registering becomes the company's, waiting for review (issue 17).
     const member = await linkUserToCompany({ tx, user: approved, now });
+    await endApplicantAccess({ tx, userId: id });
     await queueAccountApprovedMail(ctx, tx, member);
     return member;
   });
@@ -83,6 +87,8 @@ export async function rejectUser(opts: { ctx: AppContext; actor: UserRow; id: st
   if (target.isApproved) throw new AppError(409, USERS_MSG.onlyPendingRejected);
   assertMayTouch(actor, target);
   await ctx.db.transaction(async (tx) => {
+    // the insurance they added goes with the account (cascade); its files to the sweep of unattached uploads
+    await releaseApplicantDocuments({ tx, applicantId: id });
     const deleted = await deletePendingUser(tx, id);
     if (!deleted) throw new AppError(409, USERS_MSG.onlyPendingRejected);
     await queueAccountRejectedMail(ctx, tx, deleted);
@@ -99,6 +105,7 @@ export async function deleteUser(opts: { ctx: AppContext; actor: UserRow; id: st
   // them by name fires whatever else a session's end does)
   const deleted = await ctx.db.transaction(async (tx) => {
     await endSessions(tx, id);
+    await releaseApplicantDocuments({ tx, applicantId: id });
     return deleteUserRow(tx, id);
   });
   if (!deleted) throw new AppError(404, MSG.notFound);
@@ -184,6 +191,8 @@ export async function updateUser({ ctx, actor, id, input, sessionId }: UpdateUse
     updated = await ctx.db.transaction(async (tx) => {
       let row = await updateUserRow(tx, id, set);
       if (row && withdrawn) await endSessions(tx, id);
+      // approved by an edit: as by approval, the applicant cookie stops working (issue 17)
+      if (row && set.isApproved === true) await endApplicantAccess({ tx, userId: id });
       else if (row && newPassword) await endSessions(tx, id, id === actor.id ? sessionId : null);
       // a staff edit of the company name, role or approval re-links the company (issue 17)
       if (row && isStaffRole(actor)) row = await linkUserToCompany({ tx, user: row, now });
@@ -216,10 +225,14 @@ export async function listUsers(ctx: AppContext, q: UserListQuery): Promise<Page
 /** GET /api/users/pending (staff): a page of registrations, each with the company approving it would join. */
 export async function listPending(ctx: AppContext, q: PendingListQuery): Promise<Page<PendingUser>> {
   const page = await listPendingUsers(ctx.db, { search: q.search, sort: splitSort<PendingSortKey>(q.sort), ...pageOf(q) });
-  const companies = await findCompanies(ctx.db, page.rows.map((u) => u.carrierName));
+  const [companies, documents] = await Promise.all([
+    findCompanies(ctx.db, page.rows.map((u) => u.carrierName)),
+    // the insurance each added when registering (issue 17): "2 insurance documents attached"
+    applicantDocumentCounts({ db: ctx.db, applicantIds: page.rows.map((u) => u.id) }),
+  ]);
   // applicants have no company yet (companyId and compliance null): no compliance query
   return {
-    rows: page.rows.map((u) => ({ ...toUser(u, null), joinsCompany: companies.get(companyKey(u.carrierName)) ?? null })),
+    rows: page.rows.map((u) => ({ ...toUser(u, null), joinsCompany: companies.get(companyKey(u.carrierName)) ?? null, documentCount: documents.get(u.id) ?? 0 })),
     total: page.total,
   };
 }
