@@ -37,6 +37,7 @@ import { registerInvoicesRoutes } from "./modules/invoices/invoices.routes";
 import { registerInsightRoutes } from "./modules/insight/insight.routes";
 import { registerDocumentsRoutes } from "./modules/companies/documents.routes";
 import { registerComplianceRoutes } from "./modules/companies/compliance.routes";
+import { registerRegistrationRoutes } from "./modules/registration/registration.routes";
 
 export { WEB_DIST } from "./lib/paths";
 import { WEB_DIST } from "./lib/paths";
@@ -152,6 +153,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     registerInsightRoutes,
     registerDocumentsRoutes,
     registerComplianceRoutes,
+    registerRegistrationRoutes,
   ]) {
     await register(app, ctx);
   }
