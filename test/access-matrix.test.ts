@@ -20,6 +20,7 @@ import { queryRows } from "../src/server/db/client";
 import { ACTORS, POLICY, allows, type Actor, type PolicyCase } from "./access-policy";
 import { checkLeaks, secrets } from "./fuzz-support";
 import { companies, companyDocuments, invoices } from "../src/server/db/schema";
+import { issueApplicantToken } from "../src/server/modules/registration/registration.service";
 
 const CARRIER_CO = "Matrix Haulage Ltd";
 const OTHER_CO = "Rival Freight Ltd";
@@ -247,6 +248,45 @@ async function documentBody(w: World, actor: Actor, expiresOn: string) {
 }
 const ukDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString("en-CA", { timeZone: "Europe/London" });
 
+// ---- registration with documents (issue 17): a fresh applicant (a pending account and its
+// `applicant` cookie, as POST /api/register issues them), sent beside the actor's own session
+async function newApplicant(w: World): Promise<{ id: string; cookie: string }> {
+  const user = await createUser(w.t.app, { isApproved: false, carrierName: `Applicant ${randomUUID().slice(0, 6)} Ltd` });
+  const { token } = await issueApplicantToken({ tx: w.t.app.ctx.db, userId: user.id, now: w.t.app.ctx.clock.now() });
+  return { id: user.id, cookie: `applicant=${token}` };
+}
+const besideActor = (w: World, actor: Actor, applicantCookie: string): Who => ({
+  user: w.actors[actor].user,
+  cookie: [w.actors[actor].cookie, applicantCookie].filter(Boolean).join("; "),
+});
+async function applicantTicket(w: World, cookie: string): Promise<{ uploadURL: string; objectPath: string }> {
+  const res = await w.t.app.inject({ method: "POST", url: "/api/registration/upload", headers: { cookie } });
+  if (res.statusCode !== 200) throw new Error(`applicant upload ticket: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+async function applicantFile(w: World, cookie: string): Promise<string> {
+  const { uploadURL, objectPath } = await applicantTicket(w, cookie);
+  const res = await w.t.app.inject({ method: "PUT", url: uploadURL, headers: { cookie, "content-type": "application/pdf" }, payload: PDF });
+  if (res.statusCode !== 200) throw new Error(`applicant upload: ${res.statusCode} ${res.body}`);
+  return objectPath;
+}
+/** A document body of a fresh applicant's, sent as `actor` beside that applicant's cookie (or without it); checks what was stored. */
+async function applicantDocument(w: World, actor: Actor, opts: { kind: string; withCookie: boolean; headers?: Record<string, string> }): Promise<Req> {
+  const a = await newApplicant(w);
+  const objectPath = await applicantFile(w, a.cookie);
+  return {
+    method: "POST",
+    url: "/api/registration/documents",
+    payload: { kind: opts.kind, objectPath, expiresOn: ukDay(200), coverAmount: 1_000_000 },
+    headers: opts.headers,
+    as: opts.withCookie ? besideActor(w, actor, a.cookie) : undefined,
+    check: async (res) => {
+      const held = await w.t.app.ctx.db.select({ kind: companyDocuments.kind }).from(companyDocuments).where(eq(companyDocuments.applicantId, a.id));
+      expect(held.map((d) => d.kind), "held on the applicant exactly when created").toEqual(res.statusCode === 201 ? [opts.kind] : []);
+    },
+  };
+}
+
 // ---- self-billing invoices (issue 18): invoices of the carrier actor's company, each on its own completed load
 let invoiceSeq = 0;
 async function newInvoice(w: World, status: "issued" | "paid" = "issued"): Promise<string> {
@@ -377,6 +417,23 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
   "compliance.settings.get": async () => ({ url: "/api/admin/compliance-settings" }),
   "compliance.settings.put": async () => ({ method: "PUT", url: "/api/admin/compliance-settings", payload: { requireCompliance: false, enforceFors: false } }),
   "objects.get.companyDocument": async (w) => ({ url: await companyDocumentFile(w) }),
+  "registration.upload.noApplicant": async () => ({ method: "POST", url: "/api/registration/upload" }),
+  "registration.upload": async (w, actor) => ({ method: "POST", url: "/api/registration/upload", as: besideActor(w, actor, (await newApplicant(w)).cookie) }),
+  "registration.put.noApplicant": async (w) => {
+    const { uploadURL } = await applicantTicket(w, (await newApplicant(w)).cookie);
+    return { method: "PUT", url: uploadURL, body: PDF, headers: { "content-type": "application/pdf" } };
+  },
+  "registration.put": async (w, actor) => {
+    const a = await newApplicant(w);
+    const { uploadURL } = await applicantTicket(w, a.cookie);
+    return { method: "PUT", url: uploadURL, body: PDF, headers: { "content-type": "application/pdf" }, as: besideActor(w, actor, a.cookie) };
+  },
+  "registration.documents.noApplicant": async (w, actor) => applicantDocument(w, actor, { kind: "vehicle_insurance", withCookie: false }),
+  "registration.documents": async (w, actor) => applicantDocument(w, actor, { kind: "vehicle_insurance", withCookie: true }),
+  "registration.documents.wrongKind": async (w, actor) => applicantDocument(w, actor, { kind: "fors_certificate", withCookie: true }),
+  "registration.documents.list.noApplicant": async () => ({ url: "/api/registration/documents" }),
+  "registration.documents.list": async (w, actor) => ({ url: "/api/registration/documents", as: besideActor(w, actor, (await newApplicant(w)).cookie) }),
+  "csrf.registration": async (w, actor) => applicantDocument(w, actor, { kind: "goods_in_transit", withCookie: true, headers: { origin: "https://evil.example" } }),
   "unknownApi.get": async () => ({ url: "/api/no-such-call" }),
   "unknownApi.post": async () => ({ method: "POST", url: "/api/no-such-call", payload: {} }),
   "csrf.bids": async (w) => {
@@ -754,6 +811,10 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
     };
   },
   "invoices.list.badLimit": async () => ({ url: "/api/invoices?limit=201" }),
+  "exports.invoices": async (w) => {
+    await newInvoice(w);
+    return { url: `/api/export/invoices.csv?status=issued&from=${ukDay(-20)}` };
+  },
   "invoices.get": async (w) => ({ url: `/api/invoices/${await newInvoice(w)}` }),
   "invoices.get.unknown": async () => ({ url: `/api/invoices/${randomUUID()}` }),
   "invoices.pdf": async (w) => ({ url: `/api/invoices/${await newInvoice(w)}/pdf` }),

@@ -554,6 +554,11 @@ const ROUTES: FuzzRoute[] = [
       { requiredKeys: [] },
     ),
   ),
+  // the staff Invoices tab's export: the list's query
+  getRoute(
+    "/api/export/invoices.csv",
+    fc.record({ status: fc.constantFrom("issued", "paid", "void", "x"), carrier: fc.oneof(fc.constant("Fuzz"), nastyString), from: invoiceDay, to: invoiceDay, overdue: fc.constantFrom("true", "false", "1") }, { requiredKeys: [] }),
+  ),
   idRoute("GET", "/api/invoices/:id", (tg) => tg.invoiceIds),
   idRoute("GET", "/api/invoices/:id/pdf", (tg) => tg.invoiceIds),
   {

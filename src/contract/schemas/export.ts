@@ -9,10 +9,9 @@
 // | users.csv       | Users              | GET /api/users           | userListQuerySchema     |
 // | carriers.csv    | Carriers           | GET /api/users/carrier   | carrierListQuerySchema  |
 // | bids.csv        | Loads with Bids    | GET /api/loads/with-bids | loadFiltersSchema       |
-//
-// invoices.csv joins this list with the invoices issue (its tab and list call do not exist yet).
+// | invoices.csv    | Invoices           | GET /api/invoices        | invoiceListQuerySchema  |
 
-export const EXPORT_KINDS = ["loads", "users", "carriers", "bids"] as const;
+export const EXPORT_KINDS = ["loads", "users", "carriers", "bids", "invoices"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export const exportPath = (kind: ExportKind): `/api/export/${ExportKind}.csv` => `/api/export/${kind}.csv`;
@@ -23,6 +22,7 @@ export const EXPORT_LIST_PATHS: Readonly<Record<ExportKind, string>> = {
   users: "/api/users",
   carriers: "/api/users/carrier",
   bids: "/api/loads/with-bids",
+  invoices: "/api/invoices",
 };
 
 /**

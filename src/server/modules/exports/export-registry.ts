@@ -1,12 +1,13 @@
 // Every CSV export as one entry (contract-beyond "CSV exports"): its query, its
-// columns and its rows (export-definition.ts). Adding an export — the invoices
-// one, once invoices exist — is one more entry here (columns and a row source,
-// e.g. an invoice-exports.ts beside load-exports.ts) and its name in
-// contract/schemas/export.ts; the route, the CSV rules and the streaming are shared.
+// columns and its rows (export-definition.ts). Adding an export is one more entry
+// here (columns and a row source, as invoice-exports.ts beside load-exports.ts)
+// and its name in contract/schemas/export.ts; the route, the CSV rules and the
+// streaming are shared.
 import type { ExportKind } from "../../../contract/schemas/export";
 import type { ExportDefinition } from "./export-definition";
 import { bidsExport, loadsExport } from "./load-exports";
 import { carriersExport, usersExport } from "./user-exports";
+import { invoicesExport } from "./invoice-exports";
 
 export { EXPORT_BATCH_ROWS, type ExportDefinition, type ParsedQuery } from "./export-definition";
 
@@ -16,4 +17,5 @@ export const EXPORTS: Readonly<Record<ExportKind, ExportDefinition<any, any>>> =
   users: usersExport,
   carriers: carriersExport,
   bids: bidsExport,
+  invoices: invoicesExport,
 };

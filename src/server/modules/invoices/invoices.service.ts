@@ -170,11 +170,20 @@ export async function afterLoadEdit(tx: Tx, ctx: AppContext, before: LoadRow, af
 
 // ---------------------------------------------------------------- reading
 
-export async function listInvoices(opts: { ctx: AppContext; viewer: Viewer; query: InvoiceListQuery }): Promise<{ items: Invoice[]; total: number }> {
-  const { ctx, viewer, query } = opts;
+/** What the list query's schema cannot say: from and to are real days (2026-02-30 → 400, not a database error). */
+export function checkInvoiceListQuery(query: Pick<InvoiceListQuery, "from" | "to">): void {
   for (const [path, v] of [["from", query.from], ["to", query.to]] as const) {
     if (v && !isRealDay(v)) throw new AppError(400, INVOICE_MSG.dateInvalid, [{ path, message: INVOICE_MSG.dateInvalid }]);
   }
+}
+
+/**
+ * GET /api/invoices: the viewer's invoices (a carrier their company's, staff all),
+ * newest first. `withTotal: false` skips the count (the CSV export reads page after page).
+ */
+export async function listInvoices(opts: { ctx: AppContext; viewer: Viewer; query: InvoiceListQuery; withTotal?: boolean }): Promise<{ items: Invoice[]; total: number }> {
+  const { ctx, viewer, query } = opts;
+  checkInvoiceListQuery(query);
   const today = ukDayKey(ctx.clock.now());
   const where = repo.invoiceWhere({
     companyId: scopeOf(viewer),
@@ -186,7 +195,7 @@ export async function listInvoices(opts: { ctx: AppContext; viewer: Viewer; quer
     today,
   });
   const page = { limit: query.limit ?? INVOICE_LIST_DEFAULT, offset: query.offset ?? 0 };
-  const [rows, total] = await Promise.all([repo.listInvoiceRows(ctx.db, where, page), repo.countInvoiceRows(ctx.db, where)]);
+  const [rows, total] = await Promise.all([repo.listInvoiceRows(ctx.db, where, page), opts.withTotal === false ? -1 : repo.countInvoiceRows(ctx.db, where)]);
   return { items: rows.map((r) => toInvoice(r, today)), total };
 }
 

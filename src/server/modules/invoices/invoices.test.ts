@@ -248,6 +248,32 @@ describe.each(ENGINES)("self-billing invoices on %s", (engine) => {
     }
   });
 
+  it("the Invoices tab exports as CSV with its filters (staff), newest first, overdue shown as such", async () => {
+    const { company, member } = await haulier(t.app, { name: `=Export, "Quoted" Ltd ${Date.now()}`, vatNumber: "GB000111222" });
+    const made = [];
+    for (let i = 0; i < 2; i++) made.push(await completeByPod(t.app, (await approvedLoad(t.app, company, member.user.id, { price: 99_999_999.99, distance: 10_000, ratePerMile: 9999.99 })).id, member.cookie));
+    await t.app.ctx.db.update(invoices).set({ issuedOn: "2026-10-01", dueOn: "2026-10-31" }).where(eq(invoices.id, made[0].id));
+    const loadNo = async (id: string) => (await get(`/api/invoices/${id}`, staff)).json().loadNumber as string;
+    const carrier = encodeURIComponent("=export,");
+    const res = await get(`/api/export/invoices.csv?carrier=${carrier}&status=issued&limit=1`, staff);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toBe('attachment; filename="invoices-2026-11-25.csv"');
+    const name = `"'${company.name.replace(/"/g, '""')}"`;
+    expect(res.body).toBe(
+      [
+        "\uFEFFInvoice Number,Load Number,Carrier,Carrier VAT Number,Net (£),VAT Rate (%),VAT (£),Gross (£),Issued,Due,Status,Paid On,Payment Reference",
+        // the list's page (limit=1) is honoured when sent; the web app's Export drops it
+        `${made[1].number},${await loadNo(made[1].id)},${name},GB000111222,99999999.99,20,20000000.00,119999999.99,2026-11-25,2026-12-25,Issued,,`,
+        "",
+      ].join("\r\n"),
+    );
+    const all = await get(`/api/export/invoices.csv?carrier=${carrier}`, staff);
+    expect(all.body.split("\r\n").slice(1, 3).map((l) => l.split(",")[0])).toEqual([made[1].number, made[0].number]);
+    expect(all.body).toContain(",2026-10-01,2026-10-31,Overdue,,");
+    expect((await get("/api/export/invoices.csv?from=2026-02-30", staff)).statusCode).toBe(400);
+    expect((await get("/api/export/invoices.csv", member.cookie)).statusCode).toBe(403);
+  });
+
   it("invoice settings: staff read and save them; the payment terms set the due day of the next invoice", async () => {
     expect((await get("/api/admin/invoice-settings", staff)).json()).toEqual({ paymentTermsDays: 30, companyName: "", companyAddress: "", companyVatNumber: "" });
     const settings = { paymentTermsDays: 14, companyName: "Northern Flatbed Network Ltd", companyAddress: "1 Dock Street\nLeeds LS10 1JF", companyVatNumber: "GB111222333" };
