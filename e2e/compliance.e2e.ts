@@ -106,18 +106,73 @@ async function uploadDocument(page: Page, kind: string, cover: string | null, fi
   await page.getByTestId("company-document").filter({ hasText: kind }).first().waitFor();
 }
 
-it("the register page keeps the mailbox and says the insurance can be uploaded on the Company page once approved", async () => {
-  for (const [viewport, name] of [[PHONE, "compliance-register-390"], [DESKTOP_1280, "compliance-register-1280"]] as const) {
-    const { context, page } = await newPage(browser, server.url, viewport);
-    contexts.push(context);
-    await page.goto("/register");
-    const step = page.getByRole("region", { name: "Documents we need before approval" });
-    await step.getByText(server.app.ctx.config.newUserMailbox).waitFor();
-    await step.getByText(/once your account is approved, upload them yourself on your Company page/).waitFor();
-    await step.getByText(/You may not be able to book loads until our team has verified them/).waitFor();
-    await shot(page, name);
-    if (viewport === PHONE) await fitsPhone(page);
+it("an applicant on a phone adds both insurances right after registering; approval puts them on the company, waiting for review", async () => {
+  const { context, page } = await newPage(browser, server.url, PHONE);
+  contexts.push(context);
+  page.on("pageerror", (e) => console.error("[applicant] page error:", e.message));
+  await page.goto("/register");
+  // the form's side panel: the mailbox stays, the upload is offered as the other way
+  const step = page.getByRole("region", { name: "Documents we need before approval" });
+  await step.getByText(server.app.ctx.config.newUserMailbox).waitFor();
+  await step.getByText(/upload them yourself on the next screen/).waitFor();
+  await shot(page, "compliance-register-390");
+  await fitsPhone(page);
+
+  await page.getByLabel("Full name").fill("Gemma Gold");
+  await page.getByLabel("Carrier / company name").fill("Goldline Freight Ltd");
+  await page.getByLabel("Contact number").fill("+44 7700 900777");
+  await page.getByLabel("Email").fill("gemma@goldline-e2e.test");
+  await page.getByLabel("Password", { exact: true }).fill("Secret1!pass");
+  await page.getByLabel("Confirm password").fill("Secret1!pass");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("heading", { name: "Registration Received" }).waitFor();
+
+  const section = page.getByRole("region", { name: "Add your insurance now (optional)" });
+  await section.waitFor();
+  for (const [kind, cover, file] of [
+    ["Vehicle insurance", "2,000,000", "van-insurance.pdf"],
+    ["Goods in transit insurance", "", "git-cert.pdf"],
+  ] as const) {
+    const card = section.getByRole("article", { name: kind });
+    await card.getByLabel("Expiry date").fill(yearAhead());
+    if (cover) await card.getByLabel("Cover amount (optional)").fill(cover);
+    await card.getByRole("button", { name: "Take a photo", exact: true }).waitFor();
+    await card.getByLabel(`Choose your ${kind.toLowerCase()} certificate file`).setInputFiles({ name: file, mimeType: "application/pdf", buffer: PDF });
+    await card.getByText("Uploaded", { exact: false }).waitFor();
+    if (kind === "Vehicle insurance") {
+      await shot(page, "compliance-register-upload-390");
+      await expectAccessible(page);
+    }
+    await card.getByRole("button", { name: `Add ${kind.toLowerCase()}` }).click();
+    await card.getByText(/Added: waiting for review, valid until/).waitFor();
   }
+  await section.getByText("cover £2,000,000.00", { exact: false }).waitFor();
+  // the mailbox is still there, as the alternative
+  await page.getByRole("region", { name: "Documents we need before approval" }).getByText(server.app.ctx.config.newUserMailbox).waitFor();
+  await shot(page, "compliance-register-added-390");
+  await fitsPhone(page);
+
+  // staff approve: the two documents are the new company's, waiting for review
+  const staff = await signedInPage(admin);
+  await staff.goto("/admin");
+  const pending = (await call<{ id: string; email: string }[]>(staff, "GET", "/api/users/pending")).json;
+  const applicant = pending.find((u) => u.email === "gemma@goldline-e2e.test")!;
+  const approval = await call<{ companyId: string | null }>(staff, "POST", `/api/users/${applicant.id}/approve`);
+  expect(approval.status).toBe(200);
+  const approved = approval.json;
+  expect(approved.companyId).toMatch(/^[0-9a-f-]{36}$/);
+  const docs = (await call<{ kind: string; status: string; coverAmount: number | null }[]>(staff, "GET", `/api/companies/${approved.companyId}/documents`)).json;
+  expect(docs.map((d) => `${d.kind}:${d.status}:${d.coverAmount}`).sort()).toEqual(["goods_in_transit:pending:null", "vehicle_insurance:pending:2000000"]);
+}, 120_000);
+
+it("the register page in a desk browser offers the upload beside the mailbox", async () => {
+  const { context, page } = await newPage(browser, server.url, DESKTOP_1280);
+  contexts.push(context);
+  await page.goto("/register");
+  const step = page.getByRole("region", { name: "Documents we need before approval" });
+  await step.getByText(server.app.ctx.config.newUserMailbox).waitFor();
+  await step.getByText(/upload them yourself on the next screen/).waitFor();
+  await shot(page, "compliance-register-1280");
 });
 
 it("a carrier on a phone sees why they cannot book, uploads insurance and FORS from the Company page, and books a FORS Silver load once staff verify", async () => {

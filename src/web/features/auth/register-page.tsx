@@ -18,6 +18,10 @@ import { errorMessage } from "../../lib/format";
 import { useRegister } from "./api/register";
 import { usePublicConfig } from "./api/public-config";
 import { useAuth } from "./use-auth";
+import { Later, lazyNamed } from "../../lib/lazy";
+
+// the second step's upload code (forms, upload widget) loads only once an account is made
+const RegistrationDocuments = lazyNamed(() => import("../companies/components/registration-documents"), "RegistrationDocuments");
 
 const registerFormSchema = registerSchema
   .pick({ name: true, carrierName: true, contactNumber: true, email: true, password: true })
@@ -26,7 +30,13 @@ const registerFormSchema = registerSchema
 
 const EMPTY = { name: "", carrierName: "", contactNumber: "", email: "", password: "", confirmPassword: "" };
 
-export function DocumentStep({ mailbox }: { mailbox: string }) {
+/** The other way to send the insurance (issue 17): upload it after creating the account, or on the Company page once approved. */
+const UPLOAD_INSTEAD = {
+  form: "Or upload them yourself on the next screen, straight after creating your account, or later on your Company page once it is approved.",
+  created: "Or upload them above (for the next 2 hours), or later on your Company page once your account is approved.",
+} as const;
+
+export function DocumentStep({ mailbox, uploadInstead }: { mailbox: string; uploadInstead?: string }) {
   return (
     <section aria-labelledby="documents-heading" className="rounded-xl border border-brand-100 bg-brand-50 p-5">
       <h2 id="documents-heading" className="text-lg font-semibold text-slate-900">
@@ -41,12 +51,8 @@ export function DocumentStep({ mailbox }: { mailbox: string }) {
               {mailbox}
             </a>
             .
-            {/* issue 17: uploads wait for approval (an applicant has no session that may upload:
-                docs/decisions/compliance.md "Registration with documents"), so the mailbox stays */}
-            <span className="mt-1 block text-slate-700">
-              Or, once your account is approved, upload them yourself on your <strong>Company</strong> page (in the menu under your initials)
-              instead. You may not be able to book loads until our team has verified them.
-            </span>
+            {/* issue 17: the mailbox stays as the alternative to uploading (contract) */}
+            {uploadInstead && <span className="mt-1 block text-slate-700">{uploadInstead}</span>}
           </span>
         </li>
         <li className="flex gap-3">
@@ -87,7 +93,7 @@ export default function RegisterPage() {
 
   if (created !== null) {
     return (
-      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-xl px-4 py-10">
+      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-2xl px-4 py-10">
         <div className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
           <CheckCircle2 className="mx-auto h-12 w-12 text-green-700" aria-hidden="true" />
           <h1 className="mt-3 text-2xl font-bold text-slate-900">Registration Received</h1>
@@ -96,8 +102,14 @@ export default function RegisterPage() {
             can sign in once an administrator has approved it.
           </p>
         </div>
+        {/* optional: the insurance as uploads now, or by email below (issue 17) */}
         <div className="mt-6 text-left">
-          <DocumentStep mailbox={newUserMailbox} />
+          <Later>
+            <RegistrationDocuments />
+          </Later>
+        </div>
+        <div className="mt-6 text-left">
+          <DocumentStep mailbox={newUserMailbox} uploadInstead={UPLOAD_INSTEAD.created} />
         </div>
         <div className="mt-6 flex justify-center">
           <Link href="/login" className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand-800 px-5 font-medium text-white hover:bg-brand-900">
@@ -157,7 +169,7 @@ export default function RegisterPage() {
           </div>
         </form>
       </section>
-      <DocumentStep mailbox={newUserMailbox} />
+      <DocumentStep mailbox={newUserMailbox} uploadInstead={isAuthenticated ? undefined : UPLOAD_INSTEAD.form} />
     </main>
   );
 }

@@ -26,6 +26,8 @@ export interface PaperworkUploadProps {
   disabled?: boolean;
   /** the words of the field, for another paperwork than the POD's (a company's insurance: features/companies) */
   labels?: PaperworkUploadLabels;
+  /** where the upload URL is asked for (default POST /api/objects/upload; a pending applicant's: /api/registration/upload) */
+  ticketUrl?: string;
 }
 
 export interface PaperworkUploadLabels {
@@ -61,7 +63,7 @@ export const useOnline = () =>
 
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
-export function PaperworkUpload({ onChange, onBusyChange, existingUrl, disabled, labels = POD_LABELS }: PaperworkUploadProps) {
+export function PaperworkUpload({ onChange, onBusyChange, existingUrl, disabled, labels = POD_LABELS, ticketUrl }: PaperworkUploadProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -87,6 +89,7 @@ export function PaperworkUpload({ onChange, onBusyChange, existingUrl, disabled,
       setState({ kind: "uploading", file, progress: 0, attempt: 1 });
       try {
         const objectPath = await uploadPaperwork(file, {
+          ticketUrl,
           signal: controller.signal,
           onProgress: (p) => setState((s) => (s.kind === "uploading" && s.file === file ? { ...s, progress: p } : s)),
           onRetry: (attempt) => setState((s) => (s.kind === "uploading" && s.file === file ? { ...s, progress: 0, attempt: attempt + 1 } : s)),
@@ -107,7 +110,7 @@ export function PaperworkUpload({ onChange, onBusyChange, existingUrl, disabled,
         if (abort.current === controller) onBusyChange(false);
       }
     },
-    [onChange, onBusyChange],
+    [onChange, onBusyChange, ticketUrl],
   );
 
   const select = (files: File[]) => {

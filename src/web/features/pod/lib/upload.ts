@@ -119,6 +119,8 @@ export interface UploadOptions {
   signal?: AbortSignal;
   delays?: readonly number[];
   isOnline?: () => boolean;
+  /** where the upload URL is asked for: a pending applicant's is /api/registration/upload (issue 17) */
+  ticketUrl?: string;
 }
 
 /**
@@ -142,7 +144,7 @@ export async function uploadPaperwork(file: File, opts: UploadOptions): Promise<
       continue;
     }
     try {
-      const { uploadURL, objectPath } = await api.post<{ uploadURL: string; objectPath: string }>("/api/objects/upload");
+      const { uploadURL, objectPath } = await api.post<{ uploadURL: string; objectPath: string }>(opts.ticketUrl ?? "/api/objects/upload");
       opts.onProgress(0);
       await putWithProgress(uploadURL, file, opts.onProgress, opts.signal);
       return objectPath;
