@@ -26,6 +26,7 @@ import {
 import type { User } from "../../../contract/schemas/user";
 import type { z } from "zod";
 import { complianceOfCompanies, ukToday, type CompanyCompliance } from "./compliance.service";
+import { moveCompanyInvoices } from "../invoices/invoices.service";
 import { adoptApplicantDocuments } from "./documents.service";
 import {
   companiesByKeys,
@@ -280,6 +281,8 @@ export async function mergeCompany(opts: { ctx: AppContext; actor: UserRow; id: 
     const into = (await updateCompanyRow(tx, intoId, fill))!;
     await carryName(tx, { companyIds: [id, intoId], keys: [source.nameKey, target.nameKey], to: into, action: "carrier-merged", actor, now });
     await moveDocuments(tx, id, intoId);
+    // the merged company's invoices follow it (their copied name stays: an invoice is a document)
+    await moveCompanyInvoices({ tx, fromCompanyId: id, toCompanyId: intoId });
     await deleteCompanyRow(tx, id);
   });
   return getCompany({ ctx, actor, id: intoId });

@@ -222,6 +222,15 @@ describe.each(ENGINES)("self-billing invoices on %s", (engine) => {
     expect((await get("/api/invoices/not-a-uuid", staff)).statusCode).toBe(404);
   });
 
+  it("a merge of two companies takes the merged one's invoices along (their copied name stays)", async () => {
+    const merged = await haulier(t.app, { name: `Merged Away ${Date.now()} Ltd` });
+    const into = await haulier(t.app);
+    const inv = await completeByPod(t.app, (await approvedLoad(t.app, merged.company, merged.member.user.id)).id, merged.member.cookie);
+    const res = await post(`/api/companies/${merged.company.id}/merge`, { intoId: into.company.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await get(`/api/invoices/${inv.id}`, into.member.cookie)).json()).toMatchObject({ companyId: into.company.id, carrierName: merged.company.name });
+  });
+
   it("lists newest first, filtered by status, carrier, issue days and overdue, paged with X-Total-Count", async () => {
     const { company, member } = await haulier(t.app, { name: `Filter 100% Haulage ${Date.now()}` });
     const made = [];
