@@ -11,7 +11,7 @@
 // period in the same pass (the period's median is over all its loads, not a
 // median of medians). Works on PGlite (PostgreSQL 18) and PostgreSQL 15 alike:
 // nothing newer than PostgreSQL 12 (date_trunc, percentile_cont, grouping sets).
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client";
 import { loads } from "../../db/schema";
 
@@ -37,80 +37,82 @@ export interface InsightRow {
  * running), oldest first, then the period's totals.
  */
 export async function selectInsight(db: DbOrTx, opts: { now: Date; weeks: number }): Promise<InsightRow[]> {
+  return queryRows<InsightRow>(db, insightSql(opts));
+}
+
+/** The statement itself (also for EXPLAIN in a measurement; docs/decisions/insight.md has the figures). */
+export function insightSql(opts: { now: Date; weeks: number }): SQL {
   const tz = sql.raw("'Europe/London'");
   const now = opts.now.toISOString();
   // booked = accepted, approved or completed now (as lane rates: a cancelled booking and
   // one reset to available are no booking; reset also clears accepted_at)
   const isBooked = sql`r.status in ('accepted', 'approved', 'completed')`;
-  return queryRows<InsightRow>(
-    db,
-    sql`
-      with bounds as (
-        -- local (wall-clock) Mondays: generate_series over timestamp, not timestamptz,
-        -- so a step of 7 days is 7 calendar days whatever the clocks do
-        select date_trunc('week', ${now}::timestamptz at time zone ${tz}) - (${opts.weeks}::int - 1) * interval '7 days' as first_local,
-               date_trunc('week', ${now}::timestamptz at time zone ${tz}) as last_local
-      ),
-      span as (
-        select first_local at time zone ${tz} as from_at,
-               (last_local + interval '7 days') at time zone ${tz} as to_at,
-               first_local, last_local
-        from bounds
-      ),
-      weeks as (
-        select w as wk from span, generate_series(span.first_local, span.last_local, interval '7 days') as w
-        union all
-        select null  -- the whole period (GROUPING SETS' grand total has wk null)
-      ),
-      recent as materialized (
-        select ${loads.status} as status, ${loads.price} as price,
-               ${loads.createdAt} as created_at, ${loads.acceptedAt} as accepted_at, ${loads.completedAt} as completed_at
-        from ${loads}, span
-        where (${loads.createdAt} >= span.from_at and ${loads.createdAt} < span.to_at)
-           or (${loads.acceptedAt} >= span.from_at and ${loads.acceptedAt} < span.to_at)
-           or (${loads.completedAt} >= span.from_at and ${loads.completedAt} < span.to_at)
-      ),
-      posted as (
-        select date_trunc('week', r.created_at at time zone ${tz}) as wk,
-               count(*)::int as posted,
-               -- contract: "share of loads booked within 24 h" (of those posted that week)
-               count(*) filter (where ${isBooked} and r.accepted_at <= r.created_at + interval '24 hours')::int as within_24h
-        from recent r, span
-        where r.created_at >= span.from_at and r.created_at < span.to_at
-        group by grouping sets ((date_trunc('week', r.created_at at time zone ${tz})), ())
-      ),
-      booked as (
-        select date_trunc('week', r.accepted_at at time zone ${tz}) as wk,
-               count(*)::int as booked,
-               percentile_cont(0.5) within group (order by extract(epoch from (r.accepted_at - r.created_at))::float8 / 3600) as median_hours
-        from recent r, span
-        where ${isBooked} and r.accepted_at >= span.from_at and r.accepted_at < span.to_at
-        group by grouping sets ((date_trunc('week', r.accepted_at at time zone ${tz})), ())
-      ),
-      completed as (
-        select date_trunc('week', r.completed_at at time zone ${tz}) as wk,
-               count(*)::int as completed,
-               -- numeric(10,2) summed as numeric: exact, no binary fractions
-               sum(r.price) as spend
-        from recent r, span
-        where r.status = 'completed' and r.completed_at >= span.from_at and r.completed_at < span.to_at
-        group by grouping sets ((date_trunc('week', r.completed_at at time zone ${tz})), ())
-      )
-      select to_char(w.wk, 'YYYY-MM-DD') as "weekStart",
-             to_char(span.first_local, 'YYYY-MM-DD') as "from",
-             to_char(span.last_local + interval '6 days', 'YYYY-MM-DD') as "to",
-             coalesce(p.posted, 0) as posted,
-             coalesce(b.booked, 0) as booked,
-             coalesce(c.completed, 0) as completed,
-             coalesce(p.within_24h, 0) as "within24h",
-             round(p.within_24h::numeric / nullif(p.posted, 0), 4)::text as "within24hShare",
-             round(b.median_hours::numeric, 2)::text as "medianHours",
-             coalesce(c.spend, 0)::numeric(14, 2)::text as spend
-      from span, weeks w
-      left join posted p on p.wk is not distinct from w.wk
-      left join booked b on b.wk is not distinct from w.wk
-      left join completed c on c.wk is not distinct from w.wk
-      order by w.wk nulls last
-    `,
-  );
+  return sql`
+    with bounds as (
+      -- local (wall-clock) Mondays: generate_series over timestamp, not timestamptz,
+      -- so a step of 7 days is 7 calendar days whatever the clocks do
+      select date_trunc('week', ${now}::timestamptz at time zone ${tz}) - (${opts.weeks}::int - 1) * interval '7 days' as first_local,
+             date_trunc('week', ${now}::timestamptz at time zone ${tz}) as last_local
+    ),
+    span as (
+      select first_local at time zone ${tz} as from_at,
+             (last_local + interval '7 days') at time zone ${tz} as to_at,
+             first_local, last_local
+      from bounds
+    ),
+    weeks as (
+      select w as wk from span, generate_series(span.first_local, span.last_local, interval '7 days') as w
+      union all
+      select null  -- the whole period (GROUPING SETS' grand total has wk null)
+    ),
+    recent as materialized (
+      select ${loads.status} as status, ${loads.price} as price,
+             ${loads.createdAt} as created_at, ${loads.acceptedAt} as accepted_at, ${loads.completedAt} as completed_at
+      from ${loads}, span
+      where (${loads.createdAt} >= span.from_at and ${loads.createdAt} < span.to_at)
+         or (${loads.acceptedAt} >= span.from_at and ${loads.acceptedAt} < span.to_at)
+         or (${loads.completedAt} >= span.from_at and ${loads.completedAt} < span.to_at)
+    ),
+    posted as (
+      select date_trunc('week', r.created_at at time zone ${tz}) as wk,
+             count(*)::int as posted,
+             -- contract: "share of loads booked within 24 h" (of those posted that week)
+             count(*) filter (where ${isBooked} and r.accepted_at <= r.created_at + interval '24 hours')::int as within_24h
+      from recent r, span
+      where r.created_at >= span.from_at and r.created_at < span.to_at
+      group by grouping sets ((date_trunc('week', r.created_at at time zone ${tz})), ())
+    ),
+    booked as (
+      select date_trunc('week', r.accepted_at at time zone ${tz}) as wk,
+             count(*)::int as booked,
+             percentile_cont(0.5) within group (order by extract(epoch from (r.accepted_at - r.created_at))::float8 / 3600) as median_hours
+      from recent r, span
+      where ${isBooked} and r.accepted_at >= span.from_at and r.accepted_at < span.to_at
+      group by grouping sets ((date_trunc('week', r.accepted_at at time zone ${tz})), ())
+    ),
+    completed as (
+      select date_trunc('week', r.completed_at at time zone ${tz}) as wk,
+             count(*)::int as completed,
+             -- numeric(10,2) summed as numeric: exact, no binary fractions
+             sum(r.price) as spend
+      from recent r, span
+      where r.status = 'completed' and r.completed_at >= span.from_at and r.completed_at < span.to_at
+      group by grouping sets ((date_trunc('week', r.completed_at at time zone ${tz})), ())
+    )
+    select to_char(w.wk, 'YYYY-MM-DD') as "weekStart",
+           to_char(span.first_local, 'YYYY-MM-DD') as "from",
+           to_char(span.last_local + interval '6 days', 'YYYY-MM-DD') as "to",
+           coalesce(p.posted, 0) as posted,
+           coalesce(b.booked, 0) as booked,
+           coalesce(c.completed, 0) as completed,
+           coalesce(p.within_24h, 0) as "within24h",
+           round(p.within_24h::numeric / nullif(p.posted, 0), 4)::text as "within24hShare",
+           round(b.median_hours::numeric, 2)::text as "medianHours",
+           coalesce(c.spend, 0)::numeric(14, 2)::text as spend
+    from span, weeks w
+    left join posted p on p.wk is not distinct from w.wk
+    left join booked b on b.wk is not distinct from w.wk
+    left join completed c on c.wk is not distinct from w.wk
+    order by w.wk nulls last
+  `;
 }
