@@ -27,6 +27,7 @@ import { queryRows } from "../src/server/db/client";
 import { companyDocuments, invoices } from "../src/server/db/schema";
 import { authAttempts, bids, companies, loads, objects, sessions, users as usersTable, type LoadRow, type UserRow } from "../src/server/db/schema";
 import { randomToken, sha256 } from "../src/server/lib/crypto";
+import { issueApplicantToken } from "../src/server/modules/registration/registration.service";
 import { LOAD_STATUSES } from "../src/contract/constants";
 import { MAY_HOLD_SECRET, checkLeaks, secrets } from "./fuzz-support";
 import {
@@ -91,6 +92,8 @@ interface FuzzRoute {
   neverSucceeds?: boolean;
   /** route-specific set-up before its cases */
   setup?(t: TestApp, tg: Targets): Promise<void>;
+  /** a cookie sent beside the actor's own in 3 cases of 4 (the registration calls' applicant cookie, issue 17) */
+  applicantCookie?: () => string;
 }
 
 const noBody = fc.constant<FuzzBody>({ kind: "none" });
@@ -239,6 +242,33 @@ const documentBase = (tg: Targets) =>
     {
       kind: fc.constantFrom("vehicle_insurance", "goods_in_transit", "fors_certificate", "passport"),
       objectPath: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...documentTargets.uploads) }, { weight: 1, arbitrary: fc.constantFrom(...tg.objectPaths, "/objects/nope") }),
+      expiresOn: fc.constantFrom("2099-01-31", "2099-01-31", "2020-01-01", "2026-02-30", "31/01/2099"),
+      coverAmount: fc.oneof(fc.constant(null), fc.constantFrom(250000, -1, 0, 1e12)),
+    },
+    { requiredKeys: ["kind", "objectPath", "expiresOn"] },
+  );
+// registration with documents (issue 17): a fresh applicant (a pending account and its cookie, as
+// POST /api/register issues them) for each route, finished uploads of theirs to post and unused URLs
+const applicantTargets = { cookie: "", uploads: [] as string[], tokens: [] as string[] };
+async function seedApplicant(t: TestApp): Promise<void> {
+  const user = await createUser(t.app, { isApproved: false, carrierName: `Applicant ${randomUUID().slice(0, 6)} Ltd` });
+  const { token } = await issueApplicantToken({ tx: t.app.ctx.db, userId: user.id, now: t.app.ctx.clock.now() });
+  const cookie = `applicant=${token}`;
+  Object.assign(applicantTargets, { cookie, uploads: [], tokens: [] });
+  for (let i = 0; i < 5; i++) {
+    const { uploadURL, objectPath } = (await t.app.inject({ method: "POST", url: "/api/registration/upload", headers: { cookie } })).json() as { uploadURL: string; objectPath: string };
+    if (i < 3) {
+      await t.app.inject({ method: "PUT", url: uploadURL, headers: { cookie, "content-type": "application/pdf" }, payload: PDF });
+      applicantTargets.uploads.push(objectPath);
+    } else applicantTargets.tokens.push(uploadURL.split("/").pop()!);
+  }
+}
+const applicantRoute = { setup: seedApplicant, applicantCookie: () => applicantTargets.cookie };
+const registrationDocumentBase = (tg: Targets) =>
+  fc.record(
+    {
+      kind: fc.constantFrom("vehicle_insurance", "goods_in_transit", "fors_certificate", "passport"),
+      objectPath: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...applicantTargets.uploads) }, { weight: 1, arbitrary: fc.constantFrom(...tg.objectPaths, "/objects/nope") }),
       expiresOn: fc.constantFrom("2099-01-31", "2099-01-31", "2020-01-01", "2026-02-30", "31/01/2099"),
       coverAmount: fc.oneof(fc.constant(null), fc.constantFrom(250000, -1, 0, 1e12)),
     },
@@ -505,6 +535,16 @@ const ROUTES: FuzzRoute[] = [
     fc.record({ view: fc.constantFrom("pending", "expiring", "expired", "all", ""), limit: fc.constantFrom("1", "1000", "1001"), offset: fc.constantFrom("0", "3", "x") }, { requiredKeys: [] }),
   ),
   getRoute("/api/compliance/summary"),
+  // ---------------------------------------------------------------- registration with documents (issue 17)
+  bodyRoute("POST", "/api/registration/upload", undefined, applicantRoute),
+  {
+    method: "PUT",
+    path: "/api/registration/upload/:token",
+    cases: () => fc.record({ path: segment(applicantTargets.tokens).map((tok) => `/api/registration/upload/${tok}`), query: fuzzQuery(), body: uploadBody }),
+    ...applicantRoute,
+  },
+  bodyRoute("POST", "/api/registration/documents", registrationDocumentBase, applicantRoute),
+  getRoute("/api/registration/documents", undefined, applicantRoute),
   getRoute("/api/compliance/me"),
   getRoute("/api/admin/compliance-settings"),
   // requireCompliance stays off for the routes after this one (staff are never checked anyway)
@@ -618,6 +658,7 @@ const FINGERPRINT_TABLES = [
   "jobs",
   "companies",
   "company_documents",
+  "applicant_tokens",
   "invoices",
   "invoice_counters",
   "invoice_settings",
@@ -851,6 +892,7 @@ describe(`API fuzz on ${ENGINE}`, () => {
             cookie = await sessionFor(t, who.user.id);
             before = null;
           }
+          if (route.applicantCookie && n % 4 !== 3) cookie = [cookie, route.applicantCookie()].filter(Boolean).join("; ");
           if (c.cookie.mode === "append" && cookie) cookie += c.cookie.extra;
           if (c.cookie.mode === "replace") cookie = c.cookie.cookie;
 
