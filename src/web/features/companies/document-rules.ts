@@ -15,25 +15,8 @@ import {
 export const COVER_KINDS: readonly DocumentKind[] = ["vehicle_insurance", "goods_in_transit", "public_liability"];
 export const takesCover = (kind: DocumentKind): boolean => COVER_KINDS.includes(kind);
 
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/**
- * A calendar day as the UK reads it, "Mon 23 Nov 2026" (ui.md), straight from its
- * YYYY-MM-DD: it is a day, not an instant, so no time zone can move it.
- */
-export function formatDay(ymd: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
-  if (!m) return "Invalid Date";
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (d.getUTCMonth() !== Number(m[2]) - 1) return "Invalid Date";
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
-
-/** Whole days from `today` to `ymd` (both YYYY-MM-DD): 0 on the day, negative once past. */
-export function daysUntil(ymd: string, today: string): number {
-  return Math.round((Date.parse(`${ymd}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-}
+export { daysUntil, formatDay } from "../../lib/calendar-day";
+import { daysUntil } from "../../lib/calendar-day";
 
 /**
  * The words beside an expiry date. A document is good to the end of its expiry

@@ -24,38 +24,10 @@ export const NO_FILTERS: InvoiceFilters = { status: "", carrier: "", from: "", t
 /** A page of the list (INVOICE_LIST_DEFAULT rows unless asked). */
 export const INVOICE_PAGE = 50;
 
+export { daysBetween, formatDay, formatShortDay, isRealDay } from "../../lib/calendar-day";
+import { daysBetween, isRealDay } from "../../lib/calendar-day";
+
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one), as the server checks it. */
-export function isRealDay(ymd: string): boolean {
-  const m = YMD.exec(ymd);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3] && +m[1] >= 1900;
-}
-
-/** Whole days from `a` to `b` (b − a). */
-export const daysBetween = (a: string, b: string): number => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
-/** "2026-12-01" → "Tue 1 Dec 2026"; a calendar day, so no time zone can move it. null → "—". */
-export function formatDay(ymd: string | null | undefined): string {
-  if (!ymd) return "—";
-  if (!isRealDay(ymd)) return "Invalid Date";
-  const m = YMD.exec(ymd)!;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
-
-/** Admin tables (ui.md: `23/11/2026` in admin tables): "2026-11-23" → "23/11/2026"; null → "—". */
-export function formatShortDay(ymd: string | null | undefined): string {
-  if (!ymd) return "—";
-  if (!isRealDay(ymd)) return "Invalid Date";
-  const [y, m, d] = ymd.split("-");
-  return `${d}/${m}/${y}`;
-}
 
 /** The status in words: Issued, Overdue (issued and past due), Paid, Void; never colour alone (ui.md). */
 export function invoiceStatusWord(inv: Pick<Invoice, "status" | "overdue">): string {
