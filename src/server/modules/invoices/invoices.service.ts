@@ -151,7 +151,9 @@ const INVOICED_FIELDS = [
   "cargoType",
 ] as const satisfies readonly (keyof LoadRow)[];
 
-const same = (a: unknown, b: unknown) => (a instanceof Date || b instanceof Date ? (a as Date | null)?.getTime() === (b as Date | null)?.getTime() : a === b);
+/** Equal as the invoice would print them: instants by time, no text and empty text alike. */
+const same = (a: unknown, b: unknown) =>
+  a instanceof Date || b instanceof Date ? (a as Date | null)?.getTime() === (b as Date | null)?.getTime() : (a ?? "") === (b ?? "");
 
 /**
  * A completed load was edited, in `tx` (`before` as locked, `after` as written):
