@@ -3,7 +3,10 @@
 // book (insurance not verified), uploads their insurance and FORS certificate from
 // the Company page, sees the FORS reason on a FORS Silver load once staff have
 // verified the insurance, and accepts that load after staff verify the Silver
-// certificate. Staff act through the API. Screenshots at 390 and 1280 px.
+// certificate. Staff act through the API. An applicant adds both insurances right
+// after registering on a phone (or skips to the mailbox); staff see them in the
+// Pending tab, approve there, and find them waiting in the Compliance tab.
+// Screenshots at 390 and 1280 px.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -152,18 +155,60 @@ it("an applicant on a phone adds both insurances right after registering; approv
   await shot(page, "compliance-register-added-390");
   await fitsPhone(page);
 
-  // staff approve: the two documents are the new company's, waiting for review
+  // staff see in the Pending tab that two documents came with the registration, and approve it there
   const staff = await signedInPage(admin);
   await staff.goto("/admin");
-  const pending = (await call<{ id: string; email: string }[]>(staff, "GET", "/api/users/pending")).json;
-  const applicant = pending.find((u) => u.email === "gemma@goldline-e2e.test")!;
-  const approval = await call<{ companyId: string | null }>(staff, "POST", `/api/users/${applicant.id}/approve`);
-  expect(approval.status).toBe(200);
-  const approved = approval.json;
-  expect(approved.companyId).toMatch(/^[0-9a-f-]{36}$/);
-  const docs = (await call<{ kind: string; status: string; coverAmount: number | null }[]>(staff, "GET", `/api/companies/${approved.companyId}/documents`)).json;
-  expect(docs.map((d) => `${d.kind}:${d.status}:${d.coverAmount}`).sort()).toEqual(["goods_in_transit:pending:null", "vehicle_insurance:pending:2000000"]);
+  await staff.getByRole("tab", { name: /^Pending/ }).click();
+  const applicantRow = staff.getByRole("tabpanel").first().locator("tbody tr").filter({ hasText: "Gemma Gold" });
+  await applicantRow.getByText("2 insurance documents attached").waitFor();
+  await shot(staff, "compliance-pending-documents-1280");
+  // on a staff phone too, beside the applicant inside the 390 px screen
+  const staffPhone = await signedInPage(admin, PHONE);
+  await staffPhone.goto("/admin");
+  await staffPhone.getByRole("tab", { name: /^Pending/ }).click();
+  const attached = staffPhone.getByRole("tabpanel").first().locator("tbody tr").filter({ hasText: "Gemma Gold" }).getByText("2 insurance documents attached");
+  await attached.waitFor();
+  const box = await attached.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  await fitsPhone(staffPhone);
+  await shot(staffPhone, "compliance-pending-documents-390");
+  await applicantRow.getByRole("button", { name: "Approve Gemma Gold" }).click();
+  await applicantRow.waitFor({ state: "detached" });
+  // the two documents are the new company's, waiting for review in the Compliance tab
+  await staff.getByRole("tab", { name: /^Compliance/ }).click();
+  const waiting = staff.getByRole("tabpanel").first().getByRole("tabpanel", { name: /Waiting for review/ });
+  const goldline = waiting.locator("tbody tr").filter({ hasText: "Goldline Freight Ltd" });
+  await expect.poll(() => goldline.count()).toBe(2);
+  expect(await goldline.filter({ hasText: "Vehicle insurance" }).innerText()).toContain("£2,000,000.00");
+  await goldline.filter({ hasText: "Goods in transit insurance" }).waitFor();
+  await shot(staff, "compliance-registration-waiting-1280");
+  const pending = (await call<{ email: string }[]>(staff, "GET", "/api/users/pending")).json;
+  expect(pending.some((u) => u.email === "gemma@goldline-e2e.test")).toBe(false);
 }, 120_000);
+
+it("an applicant who would rather email skips the upload step; the mailbox stays and takes the focus", async () => {
+  const { context, page } = await newPage(browser, server.url, PHONE);
+  contexts.push(context);
+  await page.goto("/register");
+  await page.getByLabel("Full name").fill("Eddie Email");
+  await page.getByLabel("Carrier / company name").fill("Postbox Haulage Ltd");
+  await page.getByLabel("Contact number").fill("+44 7700 900778");
+  await page.getByLabel("Email").fill("eddie@postbox-e2e.test");
+  await page.getByLabel("Password", { exact: true }).fill("Secret1!pass");
+  await page.getByLabel("Confirm password").fill("Secret1!pass");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  const section = page.getByRole("region", { name: "Add your insurance now (optional)" });
+  await section.waitFor();
+  await shot(page, "compliance-register-step-390");
+  await section.getByRole("button", { name: "Skip: I'll email them" }).click();
+  await section.waitFor({ state: "detached" });
+  const mailbox = page.getByRole("region", { name: "Documents we need before approval" });
+  await mailbox.getByText(server.app.ctx.config.newUserMailbox).waitFor();
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("documents-heading");
+  await shot(page, "compliance-register-skipped-390");
+  await fitsPhone(page);
+  await expectAccessible(page);
+});
 
 it("the register page in a desk browser offers the upload beside the mailbox", async () => {
   const { context, page } = await newPage(browser, server.url, DESKTOP_1280);
@@ -173,6 +218,19 @@ it("the register page in a desk browser offers the upload beside the mailbox", a
   await step.getByText(server.app.ctx.config.newUserMailbox).waitFor();
   await step.getByText(/upload them yourself on the next screen/).waitFor();
   await shot(page, "compliance-register-1280");
+  // and the step after it, at a desk
+  await page.getByLabel("Full name").fill("Dora Desk");
+  await page.getByLabel("Carrier / company name").fill("Deskside Transport Ltd");
+  await page.getByLabel("Contact number").fill("+44 7700 900779");
+  await page.getByLabel("Email").fill("dora@deskside-e2e.test");
+  await page.getByLabel("Password", { exact: true }).fill("Secret1!pass");
+  await page.getByLabel("Confirm password").fill("Secret1!pass");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  const section = page.getByRole("region", { name: "Add your insurance now (optional)" });
+  await section.getByRole("article", { name: "Goods in transit insurance" }).waitFor();
+  await section.getByRole("button", { name: "Skip: I'll email them" }).waitFor();
+  await shot(page, "compliance-register-step-1280");
+  await expectAccessible(page);
 });
 
 it("a carrier on a phone sees why they cannot book, uploads insurance and FORS from the Company page, and books a FORS Silver load once staff verify", async () => {

@@ -1,7 +1,7 @@
 // Registration (spec §2): the form with §5 messages inline, the §1 document step,
 // then a success screen saying the account is pending admin approval. A signed-in
 // staff user may use the same form to create accounts; the server decides (contract).
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -34,12 +34,14 @@ const EMPTY = { name: "", carrierName: "", contactNumber: "", email: "", passwor
 const UPLOAD_INSTEAD = {
   form: "Or upload them yourself on the next screen, straight after creating your account, or later on your Company page once it is approved.",
   created: "Or upload them above (for the next 2 hours), or later on your Company page once your account is approved.",
+  skipped: "Or, once your account is approved, upload them yourself on your Company page (in the menu under your initials).",
 } as const;
 
 export function DocumentStep({ mailbox, uploadInstead }: { mailbox: string; uploadInstead?: string }) {
   return (
     <section aria-labelledby="documents-heading" className="rounded-xl border border-brand-100 bg-brand-50 p-5">
-      <h2 id="documents-heading" className="text-lg font-semibold text-slate-900">
+      {/* focusable: "Skip: I'll email them" moves the reader here (issue 17) */}
+      <h2 id="documents-heading" tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
         Documents we need before approval
       </h2>
       <ol className="mt-3 space-y-3 text-sm text-slate-800">
@@ -76,6 +78,11 @@ export default function RegisterPage() {
   const { newUserMailbox } = usePublicConfig();
   const registerAccount = useRegister();
   const [created, setCreated] = useState<string | null>(null);
+  // "Skip: I'll email them" (issue 17): the upload step goes, the mailbox stays and takes the focus
+  const [emailInstead, setEmailInstead] = useState(false);
+  useEffect(() => {
+    if (emailInstead) document.getElementById("documents-heading")?.focus();
+  }, [emailInstead]);
   const form = useForm({ resolver: zodResolver(registerFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
 
@@ -103,13 +110,15 @@ export default function RegisterPage() {
           </p>
         </div>
         {/* optional: the insurance as uploads now, or by email below (issue 17) */}
+        {!emailInstead && (
+          <div className="mt-6 text-left">
+            <Later>
+              <RegistrationDocuments onSkip={() => setEmailInstead(true)} />
+            </Later>
+          </div>
+        )}
         <div className="mt-6 text-left">
-          <Later>
-            <RegistrationDocuments />
-          </Later>
-        </div>
-        <div className="mt-6 text-left">
-          <DocumentStep mailbox={newUserMailbox} uploadInstead={UPLOAD_INSTEAD.created} />
+          <DocumentStep mailbox={newUserMailbox} uploadInstead={emailInstead ? UPLOAD_INSTEAD.skipped : UPLOAD_INSTEAD.created} />
         </div>
         <div className="mt-6 flex justify-center">
           <Link href="/login" className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand-800 px-5 font-medium text-white hover:bg-brand-900">

@@ -1,9 +1,11 @@
 // Pending tab (spec §2, §4 user approval): registrations waiting for an admin.
 // An applicant whose company already exists joins it, and its bookings, when
-// approved (contract): the row says so before staff decide. Paged, sorted and
-// searched by the server, with the total shown.
-import { Check, Users, X } from "lucide-react";
-import { joinsCompanyText, type PendingUser } from "@contract/schemas/user";
+// approved (contract): the row says so before staff decide, and so does the
+// insurance the applicant uploaded when registering (issue 17; it moves to the
+// company on approval, waiting for review in the Compliance tab). Paged, sorted
+// and searched by the server, with the total shown.
+import { Check, FileCheck2, Users, X } from "lucide-react";
+import { attachedDocumentsText, joinsCompanyText, type PendingUser } from "@contract/schemas/user";
 import { Button } from "../../../components/ui/button";
 import { formatAdminDateTime } from "../../../lib/format";
 import { cn } from "../../../lib/cn";
@@ -55,6 +57,12 @@ export function PendingTab() {
                     <span className="mt-1 flex w-fit items-center gap-1 rounded-md border border-amber-300 bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900">
                       <Users className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
                       {joinsCompanyText(u.joinsCompany)}
+                    </span>
+                  )}
+                  {attachedDocumentsText(u.documentCount) && (
+                    <span className="mt-1 flex w-fit items-center gap-1 rounded-md border border-emerald-300 bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-900">
+                      <FileCheck2 className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+                      {attachedDocumentsText(u.documentCount)}
                     </span>
                   )}
                 </td>

@@ -24,10 +24,12 @@ import { formatDay } from "../document-rules";
 
 type RegistrationKind = (typeof REGISTRATION_DOCUMENT_KINDS)[number];
 
-export function RegistrationDocuments() {
+/** `onSkip`: "Skip: I'll email them", offered until both are added (the mailbox is the alternative, contract-beyond). */
+export function RegistrationDocuments({ onSkip }: { onSkip?: () => void }) {
   const list = useRegistrationDocuments();
   const today = ukDayKey(Date.now());
   const ended = list.error instanceof ApiError && list.error.status === 401;
+  const bothAdded = !!list.data && REGISTRATION_DOCUMENT_KINDS.every((kind) => latest(list.data, kind));
 
   return (
     <section aria-labelledby="registration-documents-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -57,6 +59,14 @@ export function RegistrationDocuments() {
           {REGISTRATION_DOCUMENT_KINDS.map((kind) => (
             <InsuranceCard key={kind} kind={kind} added={latest(list.data ?? [], kind)} today={today} />
           ))}
+        </div>
+      )}
+      {onSkip && !bothAdded && (
+        <div className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-700">Rather send them by email?</p>
+          <Button variant="outline" className="w-full sm:w-auto" onClick={onSkip}>
+            Skip: I&apos;ll email them
+          </Button>
         </div>
       )}
     </section>
