@@ -67,6 +67,13 @@ export interface Column {
   align?: "left" | "right";
 }
 
+/** The height a row of cells takes (the tallest cell and its padding), before drawing it. */
+export function rowHeight(doc: Doc, columns: readonly Column[], cells: readonly string[], style: { font?: string; size?: number; padY?: number } = {}): number {
+  doc.font(style.font ?? "Helvetica").fontSize(style.size ?? 9);
+  const h = Math.max(...columns.map((c, i) => doc.heightOfString(pdfText(cells[i] ?? ""), { width: c.width - (c.align === "right" ? 12 : 8) })));
+  return h + 2 * (style.padY ?? 4);
+}
+
 /** A row of cells at `y`; returns the row's height (the tallest cell). */
 export function tableRow(
   doc: Doc,

@@ -4,21 +4,22 @@
 // table has eleven columns.
 import { formatPounds } from "./invoice-money";
 import { dayLabel, pdfText } from "./invoice-text";
-import { caption, contentWidth, footers, MUTED, NAVY, openPdf, rule, SHADE, SLATE, tableRow, type Column } from "./pdf-layout";
+import { caption, contentWidth, footers, MUTED, NAVY, openPdf, rowHeight, rule, SHADE, SLATE, tableRow, type Column } from "./pdf-layout";
 import type { Statement } from "./statement";
 
+// A4 landscape's 762 pt between the margins; a day column fits "Wed 25 Nov 2026" on one line
 const COLUMNS: Column[] = [
   { header: "Invoice", width: 78 },
-  { header: "Issued", width: 72 },
-  { header: "Due", width: 72 },
-  { header: "Load", width: 80 },
+  { header: "Issued", width: 82 },
+  { header: "Due", width: 82 },
+  { header: "Load", width: 72 },
   { header: "Status", width: 50 },
   { header: "Net", width: 62, align: "right" },
   { header: "VAT", width: 54, align: "right" },
   { header: "Gross", width: 66, align: "right" },
-  { header: "Paid on", width: 72 },
-  { header: "Reference", width: 78 },
-  { header: "Running total", width: 78, align: "right" },
+  { header: "Paid on", width: 82 },
+  { header: "Reference", width: 64 },
+  { header: "Running total", width: 70, align: "right" },
 ];
 
 const day = (ymd: string | null) => (ymd ? dayLabel(ymd) : "");
@@ -47,9 +48,11 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
   // ---- the table, its header repeated on each page
   let y = 134;
   const header = () => {
-    doc.rect(left, y, width, 18).fillColor(NAVY).fill();
-    tableRow(doc, COLUMNS, COLUMNS.map((c) => c.header), y, { font: "Helvetica-Bold", color: "#ffffff", size: 8.5, padY: 4 });
-    y += 18;
+    const style = { font: "Helvetica-Bold", size: 8.5, padY: 4 };
+    const height = rowHeight(doc, COLUMNS, COLUMNS.map((c) => c.header), style);
+    doc.rect(left, y, width, height).fillColor(NAVY).fill();
+    tableRow(doc, COLUMNS, COLUMNS.map((c) => c.header), y, { ...style, color: "#ffffff" });
+    y += height;
   };
   header();
   if (!s.lines.length) {
@@ -57,12 +60,6 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
     y += 28;
   }
   for (const [i, l] of s.lines.entries()) {
-    if (y > bottom() - 16) {
-      doc.addPage();
-      y = doc.page.margins.top;
-      header();
-    }
-    if (i % 2 === 1) doc.rect(left, y, width, 17).fillColor(SHADE).fill();
     const isVoid = l.status === "void";
     const cells = [
       l.number,
@@ -77,7 +74,15 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
       l.paymentReference ?? "",
       formatPounds(l.runningTotal),
     ];
-    const height = tableRow(doc, COLUMNS, cells, y, { size: 8.5, color: isVoid ? MUTED : SLATE, padY: 4 });
+    // a long reference wraps: the row (and its shading) is as tall as its tallest cell
+    const height = rowHeight(doc, COLUMNS, cells, { size: 8.5, padY: 4 });
+    if (y + height > bottom()) {
+      doc.addPage();
+      y = doc.page.margins.top;
+      header();
+    }
+    if (i % 2 === 1) doc.rect(left, y, width, height).fillColor(SHADE).fill();
+    tableRow(doc, COLUMNS, cells, y, { size: 8.5, color: isVoid ? MUTED : SLATE, padY: 4 });
     if (isVoid) {
       // a void line's amounts are struck through: shown, never counted
       const from = left + COLUMNS.slice(0, 5).reduce((a, c) => a + c.width, 0) + 10;
