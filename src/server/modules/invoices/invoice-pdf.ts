@@ -29,7 +29,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
 
   // ---- title and number
   doc.font("Helvetica-Bold").fontSize(24).fillColor(NAVY).text("Self-billing invoice", left, 50);
-  doc.font("Helvetica").fontSize(9.5).fillColor(MUTED).text(pdfText(`Issued by ${network} on behalf of the supplier named below`), left, 80);
+  doc.font("Helvetica").fontSize(9.5).fillColor(MUTED).text(pdfText(`Issued by ${network} on behalf of the supplier named below`), left, 80, { width, height: 26, ellipsis: true });
   doc.font("Helvetica-Bold").fontSize(14).fillColor(SLATE).text(inv.number, left, 52, { width, align: "right" });
   const status = inv.status === "void" ? { text: "VOID", color: RED } : inv.status === "paid" ? { text: "PAID", color: GREEN } : null;
   if (status) doc.font("Helvetica-Bold").fontSize(11).fillColor(status.color).text(status.text, left, 72, { width, align: "right" });
@@ -40,9 +40,10 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const party = (x: number, heading: string, name: string, lines: string[], vat: string) => {
     doc.roundedRect(x, top, half, 118, 4).fillColor(SHADE).fill();
     caption(doc, heading, x + 12, top + 10, half - 24);
-    doc.font("Helvetica-Bold").fontSize(11).fillColor(SLATE).text(pdfText(name), x + 12, top + 24, { width: half - 24 });
-    doc.font("Helvetica").fontSize(9.5).fillColor(SLATE);
-    for (const l of lines) doc.text(pdfText(l), { width: half - 24 });
+    // long names and addresses are cut to the box (with "…"), never drawn over the VAT line
+    doc.font("Helvetica-Bold").fontSize(11).fillColor(SLATE).text(pdfText(name), x + 12, top + 24, { width: half - 24, height: 27, ellipsis: true });
+    const below = doc.y;
+    if (lines.length) doc.font("Helvetica").fontSize(9.5).fillColor(SLATE).text(pdfText(lines.join("\n")), x + 12, below, { width: half - 24, height: top + 92 - below, ellipsis: true });
     doc.font("Helvetica").fontSize(9.5).fillColor(SLATE).text(pdfText(vat), x + 12, top + 96, { width: half - 24 });
   };
   const address = settings.companyAddress.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).slice(0, 4);
