@@ -2,55 +2,34 @@
 // an admin compares the bids in Manage Bids and awards one; the loser sees Rejected,
 // the winner's card shows "Waiting for Approval" at the bid price.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DESKTOP, PHONE, launchBrowser, newPage, shot, startServer, type E2EServer } from "./helpers";
+import type { Page } from "playwright-core";
+import { PHONE, shot, startJourney, viewShot, type E2EServer, type Journey } from "./helpers";
 import { createAdmin, createCarrier, createLoad } from "../test/factories";
-import { sessions, type LoadRow, type UserRow } from "../src/server/db/schema";
-import { randomToken, sha256 } from "../src/server/lib/crypto";
-import { TMP_ROOT } from "../test/paths";
+import type { LoadRow, UserRow } from "../src/server/db/schema";
 
+let journey: Journey;
 let server: E2EServer;
-let browser: Browser;
 let alice: UserRow;
 let bob: UserRow;
 let admin: UserRow;
 let load: LoadRow;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  server = journey.server;
   alice = await createCarrier(server.app, { name: "Alice Haulier", carrierName: "Alice Haulage Ltd" });
   bob = await createCarrier(server.app, { name: "Bob Driver", carrierName: "Bob Transport Ltd" });
   admin = await createAdmin(server.app, { name: "Olivia Office", carrierName: "Flatbed Network" });
   // £1,200 over 200 miles: £6.00/mile, reference total £1,200.00
   load = await createLoad(server.app, { loadNumber: "FN-2026-042", price: 1200, distance: 200, ratePerMile: 6 });
 });
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.close();
-});
-
-/** A browser already signed in as this user (style.md §12: start where the journey means to). */
-async function signedInPage(user: UserRow, viewport = DESKTOP): Promise<Page> {
-  const token = randomToken();
-  await server.app.ctx.db.insert(sessions).values({ id: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
-  const { context, page } = await newPage(browser, server.url, viewport);
-  contexts.push(context);
-  await context.addCookies([{ name: "sid", value: token, url: server.url }]);
-  page.on("pageerror", (e) => console.error(`[${user.name}] page error:`, e.message));
-  return page;
-}
-
-/** The viewport only: a bottom-sheet dialog on a phone reads as the user sees it. */
-const shotViewport = (page: Page, name: string) => page.screenshot({ path: `${TMP_ROOT}/screenshots/${name}.png` });
+afterAll(() => journey?.close());
 
 const card = (page: Page) => page.locator(`article[data-load-id="${load.id}"]`);
 
 it("two carriers bid, one updates, the admin awards a bid, loser and winner see the outcome", async () => {
   // --- Alice places a bid below the listed rate (desktop)
-  const a = await signedInPage(alice);
+  const a = await journey.signedInPage(alice);
   await a.goto("/");
   await card(a).getByRole("button", { name: "Place Bid" }).click();
   const aDialog = a.getByRole("dialog", { name: "Place Bid" });
@@ -72,14 +51,14 @@ it("two carriers bid, one updates, the admin awards a bid, loser and winner see 
   expect(await card(a).getByRole("button", { name: "Update Bid" }).isVisible()).toBe(true);
 
   // --- Bob bids above the listed rate on a phone, then updates it
-  const b = await signedInPage(bob, PHONE);
+  const b = await journey.signedInPage(bob, PHONE);
   await b.goto("/");
   await card(b).getByRole("button", { name: "Place Bid" }).click();
   const bDialog = b.getByRole("dialog", { name: "Place Bid" });
   await bDialog.getByLabel("Bid Amount (£)").fill("1250");
   await expect.poll(() => bDialog.getByText("£50.00 (4.2%)").isVisible()).toBe(true);
   expect(await bDialog.textContent()).toContain("above the listed rate");
-  await shotViewport(b, "bids-dialog-phone");
+  await viewShot(b, "bids-dialog-phone");
   await bDialog.getByLabel("Notes (optional)").fill("Tail lift available");
   await bDialog.getByRole("button", { name: "Submit Bid" }).click();
   await expect.poll(() => b.getByText("Bid Submitted").isVisible()).toBe(true);
@@ -93,13 +72,13 @@ it("two carriers bid, one updates, the admin awards a bid, loser and winner see 
   expect(await bUpdate.getByLabel("Notes (optional)").inputValue()).toBe("Tail lift available");
   await bUpdate.getByLabel("Bid Amount (£)").fill("1100");
   await expect.poll(() => bUpdate.getByText("£100.00 (8.3%)").isVisible()).toBe(true);
-  await shotViewport(b, "bids-dialog-update-phone");
+  await viewShot(b, "bids-dialog-update-phone");
   await bUpdate.getByRole("button", { name: "Update Bid" }).click();
   await expect.poll(() => b.getByText("Bid Updated").isVisible()).toBe(true);
   await expect.poll(() => card(b).getByText("Bid Pending £1,100.00").isVisible()).toBe(true);
 
   // --- the admin compares and awards Bob's (lowest) bid
-  const o = await signedInPage(admin);
+  const o = await journey.signedInPage(admin);
   await o.goto("/admin");
   const bidsTab = o.getByRole("tab", { name: /Loads with Bids/ });
   const adminUi = await bidsTab
@@ -129,13 +108,13 @@ it("two carriers bid, one updates, the admin awards a bid, loser and winner see 
     await shot(o, "bids-manage-dialog-desktop");
 
     // the same dialog on a phone: one card a bid, full-width buttons
-    const op = await signedInPage(admin, PHONE);
+    const op = await journey.signedInPage(admin, PHONE);
     await op.goto("/admin");
     await op.getByRole("tab", { name: /Loads with Bids/ }).click();
     await op.getByRole("button", { name: /View bids on load FN-2026-042/i }).click();
     const phoneManage = op.getByRole("dialog", { name: /Manage Bids/ });
     await expect.poll(() => phoneManage.getByTestId("manage-bid-card").count()).toBe(2);
-    await shotViewport(op, "bids-manage-dialog-phone");
+    await viewShot(op, "bids-manage-dialog-phone");
     await op.close();
 
     await rows.nth(0).getByRole("button", { name: /^Accept/ }).click();

@@ -4,20 +4,19 @@
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { DESKTOP, PHONE, launchBrowser, newPage, shot, startServer, type E2EServer } from "./helpers";
-import { createCarrier, createLoad, createManager, PASSWORD } from "../test/factories";
+import type { Locator, Page } from "playwright-core";
+import { DESKTOP, PHONE, shot, startJourney, type E2EServer, type Journey } from "./helpers";
+import { createCarrier, createLoad, createManager } from "../test/factories";
 import { loadViews } from "../src/server/db/schema";
 import type { UserRow } from "../src/server/db/schema";
 import { TMP_ROOT } from "../test/paths";
 
+let journey: Journey;
 let server: E2EServer;
-let browser: Browser;
 let alice: UserRow; // the carrier who accepts
 let bob: UserRow; // the carrier who is too late
 let manager: UserRow;
 const ids: Record<string, string> = {};
-const contexts: BrowserContext[] = [];
 // the machine is shared and slow at times: give polled UI state a few seconds
 const WAIT = { timeout: 10_000 };
 
@@ -32,8 +31,8 @@ const N = {
 };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  server = journey.server;
   const app = server.app;
   alice = await createCarrier(app, { name: "Alice Haulier", carrierName: "Alice Haulage Ltd" });
   bob = await createCarrier(app, { name: "Bob Trucker", carrierName: "Bob Transport Ltd" });
@@ -86,18 +85,11 @@ beforeAll(async () => {
   ids.cancelled = (await createLoad(app, { loadNumber: N.cancelled, status: "cancelled", pickupCity: "Exeter", pickupDate: day(17, 9) })).id;
 });
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
 /** Sign in through the real login call, then open the board. */
 async function signIn(user: UserRow, viewport = DESKTOP): Promise<Page> {
-  const { context, page } = await newPage(browser, server.url, viewport);
-  contexts.push(context);
-  const res = await page.request.post("/api/login", { data: { email: user.email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
+  const page = await journey.logIn(user, viewport);
   await page.goto("/");
   await page.getByRole("heading", { name: "UK's Largest Flatbed Network" }).waitFor();
   await page.getByText("Loading available loads...").waitFor({ state: "hidden" });

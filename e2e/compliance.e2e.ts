@@ -7,51 +7,33 @@
 // after registering on a phone (or skips to the mailbox); staff see them in the
 // Pending tab, approve there, and find them waiting in the Compliance tab.
 // Screenshots at 390 and 1280 px.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { PHONE, launchBrowser, newPage, shot, startServer, type E2EServer } from "./helpers";
+import type { Page } from "playwright-core";
+import { DESKTOP_1280, PHONE, expectAccessible, fitsPhone, shot, startJourney, viewShot, type E2EServer, type Journey } from "./helpers";
 import { createAdmin, createCarrier, createLoad } from "../test/factories";
-import { companies, sessions, type CompanyRow, type UserRow } from "../src/server/db/schema";
-import { randomToken, sha256 } from "../src/server/lib/crypto";
+import { companies, type CompanyRow, type UserRow } from "../src/server/db/schema";
 import { COMPANY_MSG, forsRequiredMessage } from "../src/contract/schemas/company";
-import { TMP_ROOT } from "../test/paths";
 
+let journey: Journey;
 let server: E2EServer;
-let browser: Browser;
 let company: CompanyRow;
 let carrier: UserRow;
 let admin: UserRow;
-const contexts: BrowserContext[] = [];
-const DESKTOP_1280 = { width: 1280, height: 900 };
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const NAME = "Silverline Haulage Ltd";
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  server = journey.server;
   [company] = await server.app.ctx.db.insert(companies).values({ name: NAME, nameKey: NAME.toLowerCase() }).returning();
   carrier = await createCarrier(server.app, { name: "Sam Silver", carrierName: NAME, companyId: company.id, email: "sam@silverline-e2e.test" });
   admin = await createAdmin(server.app, { name: "Olivia Office", carrierName: "Flatbed Network" });
   await createLoad(server.app, { loadNumber: "FN-2026-701", pickupCity: "Leeds", deliveryCity: "London", forsRequirement: "Silver", price: 950, distance: 195 });
   await createLoad(server.app, { loadNumber: "FN-2026-702", pickupCity: "York", deliveryCity: "Hull", price: 400, distance: 38 });
 });
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
-async function signedInPage(user: UserRow, viewport = DESKTOP_1280): Promise<Page> {
-  const token = randomToken();
-  await server.app.ctx.db.insert(sessions).values({ id: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
-  const { context, page } = await newPage(browser, server.url, viewport);
-  contexts.push(context);
-  await context.addCookies([{ name: "sid", value: token, url: server.url }]);
-  page.on("pageerror", (e) => console.error(`[${user.name}] page error:`, e.message));
-  return page;
-}
+const signedInPage = (user: UserRow, viewport = DESKTOP_1280) => journey.signedInPage(user, viewport);
 
 /** A call of the app's own API from a signed-in page (staff act this way here). */
 async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
@@ -66,24 +48,6 @@ async function call<T>(page: Page, method: string, url: string, body?: unknown):
 }
 
 const card = (page: Page, loadNumber: string) => page.getByTestId("load-card").filter({ hasText: loadNumber });
-const fitsPhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-/**
- * axe-core's WCAG 2.x A and AA rules on what the page shows now: none may fail (ui.md
- * "Accessibility"). Toasts are left out: they come and go (sonner's own styles), and
- * a screenshot a moment later would not have them.
- */
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-async function expectAccessible(page: Page) {
-  // through the debugger, not a <script>: the app's CSP allows only its own scripts
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run({ exclude: [["[data-sonner-toaster]"]] }, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-    });
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
-  });
-  expect(violations).toEqual([]);
-}
 const yearAhead = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 
 async function uploadDocument(page: Page, kind: string, cover: string | null, fileName: string, screenshot?: string) {
@@ -101,7 +65,7 @@ async function uploadDocument(page: Page, kind: string, cover: string | null, fi
   await dialog.getByLabel("Choose the document file").setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: PDF });
   await dialog.getByText("Uploaded", { exact: false }).waitFor();
   if (screenshot) {
-    await page.screenshot({ path: `${TMP_ROOT}/screenshots/${screenshot}.png` });
+    await viewShot(page, screenshot);
     await expectAccessible(page);
   }
   await dialog.getByRole("button", { name: "Save document" }).click();
@@ -110,8 +74,7 @@ async function uploadDocument(page: Page, kind: string, cover: string | null, fi
 }
 
 it("an applicant on a phone adds both insurances right after registering; approval puts them on the company, waiting for review", async () => {
-  const { context, page } = await newPage(browser, server.url, PHONE);
-  contexts.push(context);
+  const page = await journey.newPage(PHONE);
   page.on("pageerror", (e) => console.error("[applicant] page error:", e.message));
   await page.goto("/register");
   // the form's side panel: the mailbox stays, the upload is offered as the other way
@@ -187,8 +150,7 @@ it("an applicant on a phone adds both insurances right after registering; approv
 }, 120_000);
 
 it("an applicant who would rather email skips the upload step; the mailbox stays and takes the focus", async () => {
-  const { context, page } = await newPage(browser, server.url, PHONE);
-  contexts.push(context);
+  const page = await journey.newPage(PHONE);
   await page.goto("/register");
   await page.getByLabel("Full name").fill("Eddie Email");
   await page.getByLabel("Carrier / company name").fill("Postbox Haulage Ltd");
@@ -211,8 +173,7 @@ it("an applicant who would rather email skips the upload step; the mailbox stays
 });
 
 it("the register page in a desk browser offers the upload beside the mailbox", async () => {
-  const { context, page } = await newPage(browser, server.url, DESKTOP_1280);
-  contexts.push(context);
+  const page = await journey.newPage(DESKTOP_1280);
   await page.goto("/register");
   const step = page.getByRole("region", { name: "Documents we need before approval" });
   await step.getByText(server.app.ctx.config.newUserMailbox).waitFor();
@@ -308,7 +269,7 @@ it("a carrier on a phone sees why they cannot book, uploads insurance and FORS f
   expect(await details.getByRole("button", { name: "Accept Load" }).isDisabled()).toBe(true);
   // focus starts on the one thing to do, not the disabled Accept
   expect(await details.getByRole("link", { name: "Go to your Company page" }).evaluate((el) => el === document.activeElement)).toBe(true);
-  await phone.screenshot({ path: `${TMP_ROOT}/screenshots/compliance-details-fors-390.png` });
+  await viewShot(phone, "compliance-details-fors-390");
   await details.getByRole("button", { name: "Cancel" }).click();
 
   // 5. staff verify the FORS Silver certificate; the carrier accepts the Silver load

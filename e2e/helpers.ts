@@ -1,12 +1,17 @@
 // A real server (built web app + API on a fresh embedded database, real SMTP sink)
 // and a real headless Chromium for each journey file.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { expect } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { buildApp, type App } from "../src/server/app";
 import { testConfig } from "../src/server/config";
 import { TEST_JOB_RUNNER, createTestDatabase, startSmtpSink, type Engine, type SmtpSink, type TestDatabase } from "../test/helpers";
 import { startJobRunner } from "../src/server/modules/jobs/job-runner";
 import { TMP_ROOT } from "../test/paths";
+import { PASSWORD } from "../test/factories";
+import { sessions, type UserRow } from "../src/server/db/schema";
+import { randomToken, sha256 } from "../src/server/lib/crypto";
 
 export interface E2EServer {
   app: App;
@@ -61,6 +66,8 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 900 };
+/** The desk width ui.md's screenshots are taken at. */
+export const DESKTOP_1280 = { width: 1280, height: 900 };
 
 export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport });
@@ -73,4 +80,93 @@ export async function shot(page: Page, name: string): Promise<void> {
   const dir = `${TMP_ROOT}/screenshots`;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/** What the screen shows now, not the full page: a fixed dialog or bottom sheet reads as the user sees it. */
+export async function viewShot(page: Page, name: string): Promise<void> {
+  const dir = `${TMP_ROOT}/screenshots`;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png` });
+}
+
+/** Nothing on the page is wider than a 390 px phone (ui.md). */
+export async function fitsPhone(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+/**
+ * axe-core's WCAG 2.x A and AA rules on what the page shows now: none may fail (ui.md
+ * "Accessibility"). Toasts are left out: they come and go (sonner's own styles), and
+ * a screenshot a moment later would not have them.
+ */
+export async function expectAccessible(page: Page): Promise<void> {
+  // through the debugger, not a <script>: the app's CSP allows only its own scripts
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const r = await (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run({ exclude: [["[data-sonner-toaster]"]] }, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+    });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+  });
+  expect(violations).toEqual([]);
+}
+
+/**
+ * One journey file's real server and Chromium, and every browser context its pages
+ * open: `close()` (in afterAll) shuts them all, contexts first.
+ */
+export interface Journey {
+  server: E2EServer;
+  browser: Browser;
+  /** A fresh signed-out page in its own context. */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** A page already signed in as this user by a session cookie (style.md §12: start where the journey means to). */
+  signedInPage(user: UserRow, viewport?: { width: number; height: number }): Promise<Page>;
+  /** A page signed in through the real login call (the user has the factories' PASSWORD); nothing is opened yet. */
+  logIn(user: UserRow, viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startJourney(): Promise<Journey> {
+  const server = await startServer();
+  let browser: Browser;
+  try {
+    browser = await launchBrowser();
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+  const contexts: BrowserContext[] = [];
+  const open = async (viewport = DESKTOP) => {
+    const { context, page } = await newPage(browser, server.url, viewport);
+    contexts.push(context);
+    return page;
+  };
+  const reportErrors = (page: Page, user: UserRow) => page.on("pageerror", (e) => console.error(`[${user.name}] page error:`, e.message));
+  return {
+    server,
+    browser,
+    newPage: open,
+    async signedInPage(user, viewport) {
+      const token = randomToken();
+      await server.app.ctx.db.insert(sessions).values({ id: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+      const page = await open(viewport);
+      await page.context().addCookies([{ name: "sid", value: token, url: server.url }]);
+      reportErrors(page, user);
+      return page;
+    },
+    async logIn(user, viewport) {
+      const page = await open(viewport);
+      reportErrors(page, user);
+      const res = await page.request.post("/api/login", { data: { email: user.email, password: PASSWORD } });
+      expect(res.status()).toBe(200);
+      return page;
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close();
+      await server.close();
+    },
+  };
 }

@@ -7,31 +7,27 @@
 // reads Paid with its reference. Screenshots at a desk and on a 390 px phone;
 // axe-core's WCAG A/AA rules on each screen.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { DESKTOP, PHONE, launchBrowser, newPage, shot, startServer, type E2EServer } from "./helpers";
-import { createCarrier, createManager, PASSWORD } from "../test/factories";
+import { PHONE, expectAccessible, fitsPhone, shot, startJourney, viewShot, type E2EServer, type Journey } from "./helpers";
+import { createCarrier, createManager } from "../test/factories";
 import { createCompany, memberOf } from "../test/company-fixtures";
 import { approvedLoad, completeByPod, POD_BODY } from "../test/invoice-fixtures";
 import type { CompanyRow, LoadRow, UserRow } from "../src/server/db/schema";
-import { TMP_ROOT } from "../test/paths";
 import { ukDayKey } from "../src/contract/wall-clock";
 import { formatDay } from "../src/web/features/invoices/invoice-format";
 
+let journey: Journey;
 let server: E2EServer;
-let browser: Browser;
 let company: CompanyRow;
 let alice: UserRow;
 let manager: UserRow;
 let loner: UserRow; // a carrier whose account is linked to no company
 let journeyLoad: LoadRow;
-const contexts: BrowserContext[] = [];
 const earlier: string[] = []; // invoice numbers raised before the journey's, for the payment run
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  server = journey.server;
   const app = server.app;
   company = await createCompany(app, { name: "Alice Haulage Ltd", vatNumber: "GB123456789" });
   const member = await memberOf(app, company, { name: "Alice Haulier", email: "alice@example.com" });
@@ -53,36 +49,7 @@ beforeAll(async () => {
   journeyLoad = await approvedLoad(app, company, alice.id, { loadNumber: "FN-2026-801", price: 1450, pickupCity: "Sheffield", deliveryCity: "Southampton" });
 });
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.close();
-});
-
-async function signIn(user: UserRow, viewport = DESKTOP): Promise<Page> {
-  const { context, page } = await newPage(browser, server.url, viewport);
-  contexts.push(context);
-  page.on("pageerror", (e) => console.error(`[${user.name}] page error:`, e.message));
-  const res = await page.request.post("/api/login", { data: { email: user.email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  return page;
-}
-
-/** What the screen shows now (a dialog is fixed, so a full-page shot would misplace it). */
-const viewShot = (page: Page, name: string) => page.screenshot({ path: `${TMP_ROOT}/screenshots/${name}.png` });
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-async function expectAccessible(page: Page) {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe.run({ exclude: [["[data-sonner-toaster]"]] }, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-    });
-    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
-  });
-  expect(violations).toEqual([]);
-}
-const fitsPhone = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+afterAll(() => journey?.close());
 
 let number = ""; // the journey's invoice
 const today = ukDayKey(Date.now());
@@ -90,7 +57,7 @@ const inDays = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86
 
 describe("self-billing invoices", () => {
   it("POD completed → the carrier finds the invoice in My Invoices from the user menu and downloads its PDF", async () => {
-    const page = await signIn(alice);
+    const page = await journey.logIn(alice);
     await page.goto("/");
     // the carrier completes POD through the app's own call
     const status = await page.evaluate(
@@ -140,7 +107,7 @@ describe("self-billing invoices", () => {
   });
 
   it("on a 390 px phone My Invoices shows a card per invoice with the money first and Download PDF", async () => {
-    const page = await signIn(alice, PHONE);
+    const page = await journey.logIn(alice, PHONE);
     await page.goto("/invoices");
     const list = page.getByRole("list", { name: "My invoices, newest first" });
     const card = list.getByRole("article", { name: `Invoice ${number}` });
@@ -159,7 +126,7 @@ describe("self-billing invoices", () => {
   });
 
   it("staff mark the invoice paid from the Invoices tab; the carrier's bell says so and opens My Invoices", async () => {
-    const carrier = await signIn(alice);
+    const carrier = await journey.logIn(alice);
     await carrier.goto("/invoices");
     await carrier.getByRole("table", { name: "My invoices, newest first" }).waitFor();
     const bell = carrier.getByTestId("notification-bell");
@@ -170,7 +137,7 @@ describe("self-billing invoices", () => {
     await expect.poll(() => carrier.getByTestId("notification-count").count()).toBe(0);
     await carrier.keyboard.press("Escape");
 
-    const staff = await signIn(manager);
+    const staff = await journey.logIn(manager);
     await staff.goto("/admin");
     await staff.getByRole("tab", { name: /Invoices/ }).click();
     const table = staff.getByRole("table", { name: "Self-billing invoices, newest first" });
@@ -215,7 +182,7 @@ describe("self-billing invoices", () => {
   });
 
   it("a payment run: staff tick two invoices, mark them paid together and see what was paid and skipped", async () => {
-    const staff = await signIn(manager);
+    const staff = await journey.logIn(manager);
     await staff.goto("/admin");
     await staff.getByRole("tab", { name: /Invoices/ }).click();
     const table = staff.getByRole("table", { name: "Self-billing invoices, newest first" });
@@ -266,7 +233,7 @@ describe("self-billing invoices", () => {
   });
 
   it("staff on a 390 px phone: the Invoices tab as cards, the Mark paid dialog and the invoice settings", async () => {
-    const staff = await signIn(manager, PHONE);
+    const staff = await journey.logIn(manager, PHONE);
     await staff.goto("/admin");
     await staff.getByRole("tab", { name: /Invoices/ }).click();
     const list = staff.getByRole("list", { name: "Self-billing invoices, newest first" });
@@ -300,12 +267,12 @@ describe("self-billing invoices", () => {
   });
 
   it("a carrier with no company, and staff, are told where invoices are instead of an empty list", async () => {
-    const c = await signIn(loner, PHONE);
+    const c = await journey.logIn(loner, PHONE);
     await c.goto("/invoices");
     await c.getByText("Your account is not linked to a carrier company.").waitFor();
     expect(await c.getByRole("region", { name: "Statement" }).count()).toBe(0);
     await expectAccessible(c);
-    const staff = await signIn(manager);
+    const staff = await journey.logIn(manager);
     await staff.goto("/invoices");
     await staff.getByText("Staff see every invoice in Admin.").waitFor();
     await staff.getByRole("link", { name: "Admin Dashboard" }).click();

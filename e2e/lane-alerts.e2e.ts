@@ -3,44 +3,26 @@
 // staff post a matching load; the saved searches page lists it. Screenshots of
 // the board with the near filters and of the page at 1280 and 390 px.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { PHONE, launchBrowser, newPage, startServer, type E2EServer } from "./helpers";
+import { DESKTOP_1280, PHONE, shot, startJourney, type E2EServer, type Journey } from "./helpers";
 import { createAdmin, createCarrier, createLoad } from "../test/factories";
-import { sessions, type UserRow } from "../src/server/db/schema";
-import { randomToken, sha256 } from "../src/server/lib/crypto";
-import { TMP_ROOT } from "../test/paths";
+import type { UserRow } from "../src/server/db/schema";
 
+let journey: Journey;
 let server: E2EServer;
-let browser: Browser;
 let carrier: UserRow;
 let admin: UserRow;
-const contexts: BrowserContext[] = [];
-const DESKTOP_1280 = { width: 1280, height: 900 };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  server = journey.server;
   carrier = await createCarrier(server.app, { name: "Alice Haulier", carrierName: "Alice Haulage Ltd", email: "alice@lanes-e2e.test" });
   admin = await createAdmin(server.app, { name: "Olivia Office", carrierName: "Flatbed Network" });
   await createLoad(server.app, { loadNumber: "FN-2026-401", pickupCity: "Leeds", pickupZip: "LS1 4AP", deliveryCity: "Bristol" });
   await createLoad(server.app, { loadNumber: "FN-2026-402", pickupCity: "Truro", pickupZip: "TR1 1AA", deliveryCity: "Exeter", deliveryZip: "EX1 1AA" });
 });
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
-async function signedInPage(user: UserRow, viewport = DESKTOP_1280): Promise<Page> {
-  const token = randomToken();
-  await server.app.ctx.db.insert(sessions).values({ id: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
-  const { context, page } = await newPage(browser, server.url, viewport);
-  contexts.push(context);
-  await context.addCookies([{ name: "sid", value: token, url: server.url }]);
-  page.on("pageerror", (e) => console.error(`[${user.name}] page error:`, e.message));
-  return page;
-}
-const shot = (page: Page, name: string) => page.screenshot({ path: `${TMP_ROOT}/screenshots/${name}.png`, fullPage: true });
+const signedInPage = (user: UserRow, viewport = DESKTOP_1280) => journey.signedInPage(user, viewport);
 
 it("a carrier saves a search near LS1 with instant alerts and gets the alert email when staff post a matching load", async () => {
   const c = await signedInPage(carrier);

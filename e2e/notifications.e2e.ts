@@ -4,45 +4,27 @@
 // names the load, opens its details, and "Mark all as read" hides the count.
 // Screenshots of the list at 1280 and 390 px.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { PHONE, launchBrowser, newPage, startServer, type E2EServer } from "./helpers";
+import type { Page } from "playwright-core";
+import { DESKTOP_1280, PHONE, startJourney, viewShot, type E2EServer, type Journey } from "./helpers";
 import { createAdmin, createCarrier, createLoad } from "../test/factories";
-import { sessions, type LoadRow, type UserRow } from "../src/server/db/schema";
-import { randomToken, sha256 } from "../src/server/lib/crypto";
-import { TMP_ROOT } from "../test/paths";
+import type { LoadRow, UserRow } from "../src/server/db/schema";
 
+let journey: Journey;
 let server: E2EServer;
-let browser: Browser;
 let carrier: UserRow;
 let admin: UserRow;
 let load: LoadRow;
-const contexts: BrowserContext[] = [];
-const DESKTOP_1280 = { width: 1280, height: 900 };
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  server = journey.server;
   carrier = await createCarrier(server.app, { name: "Alice Haulier", carrierName: "Alice Haulage Ltd" });
   admin = await createAdmin(server.app, { name: "Olivia Office", carrierName: "Flatbed Network" });
   load = await createLoad(server.app, { loadNumber: "FN-2026-316", pickupCity: "Leeds", deliveryCity: "Bristol", price: 1200, distance: 200, ratePerMile: 6 });
 });
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
-async function signedInPage(user: UserRow, viewport = DESKTOP_1280): Promise<Page> {
-  const token = randomToken();
-  await server.app.ctx.db.insert(sessions).values({ id: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
-  const { context, page } = await newPage(browser, server.url, viewport);
-  contexts.push(context);
-  await context.addCookies([{ name: "sid", value: token, url: server.url }]);
-  page.on("pageerror", (e) => console.error(`[${user.name}] page error:`, e.message));
-  return page;
-}
-
-const shotViewport = (page: Page, name: string) => page.screenshot({ path: `${TMP_ROOT}/screenshots/${name}.png` });
+const signedInPage = (user: UserRow, viewport = DESKTOP_1280) => journey.signedInPage(user, viewport);
 
 it("a carrier with a bid open sees the bell count rise within 1 s when staff accept the bid in another browser", async () => {
   const c = await signedInPage(carrier);
@@ -79,7 +61,7 @@ it("a carrier with a bid open sees the bell count rise within 1 s when staff acc
   const list = c.getByRole("dialog", { name: "Notifications" });
   await list.waitFor();
   await list.getByText(`Your bid on load ${load.loadNumber} was accepted`).waitFor();
-  await shotViewport(c, "notifications-bell-1280");
+  await viewShot(c, "notifications-bell-1280");
 
   // the item opens the load's details
   await list.getByRole("button", { name: new RegExp(`Your bid on load ${load.loadNumber}`) }).click();
@@ -113,7 +95,7 @@ it("on a 390 px phone the list fits the screen and Mark all as read hides the co
   await p.getByTestId("notification-bell").click();
   const list = p.getByRole("dialog", { name: "Notifications" });
   await list.getByText(`Load ${load.loadNumber} was reset to available`).waitFor();
-  await shotViewport(p, "notifications-bell-390");
+  await viewShot(p, "notifications-bell-390");
   const box = await list.boundingBox();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
@@ -157,7 +139,7 @@ it("the header with the bell fits a 390 and 360 px phone for staff, a carrier an
       await avatar.waitFor();
       await header.getByText(`Welcome, ${user.name}`).waitFor();
       await p.getByRole("heading", { level: 1 }).first().waitFor();
-      await shotViewport(p, `${prefix}-${who}-${width}`);
+      await viewShot(p, `${prefix}-${who}-${width}`);
       await inside(p, "bell", await bell.boundingBox(), width);
       await inside(p, "avatar", await avatar.boundingBox(), width);
       await inside(p, "Help", await header.getByRole("button", { name: "Help", exact: true }).boundingBox(), width);
@@ -179,13 +161,12 @@ it("the header with the bell fits a 390 and 360 px phone for staff, a carrier an
       }
       await headerHeightPublished(p);
     }
-    const { context, page: out } = await newPage(browser, server.url, viewport);
-    contexts.push(context);
+    const out = await journey.newPage(viewport);
     await out.goto("/login");
     const outHeader = out.locator("header");
     const newAccount = outHeader.getByRole("link", { name: "New Account" });
     await newAccount.waitFor();
-    await shotViewport(out, `${prefix}-signedout-${width}`);
+    await viewShot(out, `${prefix}-signedout-${width}`);
     await inside(out, "New Account", await newAccount.boundingBox(), width);
     await inside(out, "Help", await outHeader.getByRole("button", { name: "Help", exact: true }).boundingBox(), width);
     expect(await out.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -6,19 +6,18 @@ import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { DESKTOP, PHONE, launchBrowser, newPage, shot, startServer, type E2EServer } from "./helpers";
-import { createCarrier, createLoad, createManager, PASSWORD } from "../test/factories";
+import type { Locator, Page } from "playwright-core";
+import { DESKTOP, PHONE, shot, startJourney, type E2EServer, type Journey } from "./helpers";
+import { createCarrier, createLoad, createManager } from "../test/factories";
 import { loads, type UserRow } from "../src/server/db/schema";
 import { uploadDisk } from "../src/server/modules/objects/objects.service";
 import { TMP_ROOT } from "../test/paths";
 
+let journey: Journey;
 let server: E2EServer;
-let browser: Browser;
 let alice: UserRow; // the carrier of the loads
 let bob: UserRow; // another carrier
 let manager: UserRow;
-const contexts: BrowserContext[] = [];
 const ids: Record<string, string> = {};
 const N = { phone: "FN-2026-601", desktop: "FN-2026-602" };
 
@@ -63,8 +62,8 @@ const PNG = makePng();
 const realCreateTempFile = uploadDisk.createTempFile;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  journey = await startJourney();
+  server = journey.server;
   const app = server.app;
   alice = await createCarrier(app, { name: "Alice Haulier", carrierName: "Alice Haulage Ltd" });
   bob = await createCarrier(app, { name: "Bob Trucker", carrierName: "Bob Transport Ltd" });
@@ -107,18 +106,11 @@ beforeAll(async () => {
   ids.desktop = (await createLoad(app, { ...own, loadNumber: N.desktop, mandataNumber: "PO-2026-00062", pickupCity: "Derby", deliveryCity: "Norwich" })).id;
 });
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => journey?.close());
 
 /** Sign in through the real login call, then open the board. */
 async function signIn(user: UserRow, viewport = DESKTOP): Promise<Page> {
-  const { context, page } = await newPage(browser, server.url, viewport);
-  contexts.push(context);
-  const res = await page.request.post("/api/login", { data: { email: user.email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
+  const page = await journey.logIn(user, viewport);
   await page.goto("/");
   await page.getByText("Loading available loads...").waitFor({ state: "hidden" });
   return page;
