@@ -4,12 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { ENGINES, createTestDatabase, type TestDatabase } from "./helpers";
-import { http, httpLogin, startServerProcess } from "./process";
-import { hashPassword } from "../src/server/lib/crypto";
+import { http, httpLogin, seedStaffAndCarriers, startServerProcess } from "./process";
+import { PASSWORD } from "./factories";
 import { bids, loads, users } from "../src/server/db/schema";
-import { queryRows, type Database } from "../src/server/db/client";
-
-const PASSWORD = "Secret1!pass";
+import { queryRows } from "../src/server/db/client";
 
 interface Acked {
   loads: string[];
@@ -19,34 +17,12 @@ interface Acked {
   names: Map<string, string>; // user id → last acknowledged name
 }
 
-async function seed(database: Database) {
-  const hash = await hashPassword(PASSWORD);
-  const staff = await database.db
-    .insert(users)
-    .values({ email: "ops@example.com", password: hash, name: "Ops", role: "admin", isAdmin: true, isApproved: true })
-    .returning();
-  const carriers = await database.db
-    .insert(users)
-    .values(
-      Array.from({ length: 4 }, (_, i) => ({
-        email: `c${i}@example.com`,
-        password: hash,
-        name: `Carrier ${i}`,
-        carrierName: `Haulage ${i} Ltd`,
-        contactNumber: "+44 7700 900123",
-        isApproved: true,
-      })),
-    )
-    .returning();
-  return { staff: staff[0], carriers };
-}
-
 describe.each(ENGINES)("crash safety on %s", (engine) => {
   let t: TestDatabase;
-  let people: Awaited<ReturnType<typeof seed>>;
+  let people: Awaited<ReturnType<typeof seedStaffAndCarriers>>;
   beforeAll(async () => {
     t = await createTestDatabase(engine);
-    people = await seed(t.database);
+    people = await seedStaffAndCarriers(t.database, { role: "admin", isAdmin: true });
     await t.database.close();
   });
   afterAll(() => t.drop());

@@ -1,4 +1,5 @@
-// GET /api/live read over real HTTP, for the live and notification tests alike.
+// GET /api/live read over real HTTP, for the live, notification and fault tests alike
+// (an app listening in the test process, or a server process started by test/process.ts).
 import { request } from "node:http";
 
 /** One event as it arrived; `at` is Date.now() on arrival (the notification tests time delivery by it). */
@@ -8,13 +9,14 @@ export interface StreamEvent {
   at: number;
 }
 
-/** Open the SSE stream over real HTTP and collect events. */
-export function openStream(port: number, cookie: string) {
+/** Open the SSE stream over real HTTP and collect events: `target` is a port on 127.0.0.1 or a base URL. */
+export function openStream(target: number | string, cookie: string) {
+  const url = new URL(typeof target === "number" ? `http://127.0.0.1:${target}` : target);
   const events: StreamEvent[] = [];
   let buffer = "";
   let status = 0;
   let ended = false;
-  const req = request({ host: "127.0.0.1", port, path: "/api/live", headers: { cookie } }, (res) => {
+  const req = request({ host: url.hostname, port: url.port, path: "/api/live", headers: { cookie } }, (res) => {
     status = res.statusCode ?? 0;
     res.on("end", () => (ended = true));
     res.setEncoding("utf8");
@@ -46,13 +48,15 @@ export function openStream(port: number, cookie: string) {
       return Date.now() - start;
     },
     close: () => req.destroy(),
-    async waitFor(pred: (e: StreamEvent) => boolean, ms = 3000) {
+    /** ms (from the call) until an event matching `pred`, received at or after `after`, arrived; throws after `ms` */
+    async waitFor(pred: (e: StreamEvent) => boolean, ms = 3000, after = 0) {
       const start = Date.now();
-      while (!events.some(pred)) {
+      for (;;) {
+        const hit = events.find((e) => e.at >= after && pred(e));
+        if (hit) return hit.at - start;
         if (Date.now() - start > ms) throw new Error(`no matching event in ${ms} ms: ${JSON.stringify(events)}`);
         await new Promise((r) => setTimeout(r, 20));
       }
-      return Date.now() - start;
     },
   };
 }

@@ -3,6 +3,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import type { Database } from "../src/server/db/client";
+import { users } from "../src/server/db/schema";
+import { hashPassword } from "../src/server/lib/crypto";
+import { PASSWORD } from "./factories";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -54,6 +58,33 @@ export async function startServerProcess(env: Record<string, string>, port?: num
     await new Promise((r) => setTimeout(r, 150));
   }
   return { url, port: p, child, output: () => out, exited, kill: (s = "SIGTERM") => child.kill(s) };
+}
+
+/**
+ * People for a server process to sign in as over HTTP (`httpLogin` with the factories'
+ * PASSWORD): staff ops@example.com with the given role, and four approved carriers
+ * c0…c3@example.com.
+ */
+export async function seedStaffAndCarriers(database: Database, staffRole: Pick<typeof users.$inferInsert, "role" | "isAdmin">) {
+  const hash = await hashPassword(PASSWORD);
+  const [staff] = await database.db
+    .insert(users)
+    .values({ email: "ops@example.com", password: hash, name: "Ops", ...staffRole, isApproved: true })
+    .returning();
+  const carriers = await database.db
+    .insert(users)
+    .values(
+      Array.from({ length: 4 }, (_, i) => ({
+        email: `c${i}@example.com`,
+        password: hash,
+        name: `Carrier ${i}`,
+        carrierName: `Haulage ${i} Ltd`,
+        contactNumber: "+44 7700 900123",
+        isApproved: true,
+      })),
+    )
+    .returning();
+  return { staff, carriers };
 }
 
 /** Sign in over HTTP; returns the Cookie header value. */

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../src/server/db/client";
 import { NO_POSTGRES, skipWhen } from "../skips";
-import { LONG, assertAlive, call, loadBody, openEventStream, sleep, startFaultRig, until, type Answer, type FaultRig } from "./support";
+import { openStream } from "../live-stream";
+import { LONG, assertAlive, call, loadBody, sleep, startFaultRig, until, type Answer, type FaultRig } from "./support";
 
 const RESET_MS = 5_000;
 const BLACKHOLE_MS = LONG ? 90_000 : 15_000;
@@ -179,7 +180,7 @@ describe("database faults through a TCP proxy on PostgreSQL", skipWhen(!process.
   }, BLACKHOLE_MS + 45_000);
 
   it("(c) after a blip, a live stream opened before it is told to poll, then to refetch, and receives changes again", async () => {
-    const stream = openEventStream(rig.server.url, rig.carriers[0].cookie);
+    const stream = openStream(rig.server.url, rig.carriers[0].cookie);
     try {
       await stream.waitFor((e) => e.event === "ready", 5_000);
       // notices may still be reconnecting after the black hole above: then the

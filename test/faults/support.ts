@@ -1,13 +1,12 @@
 // What the fault scenarios share: a seeded PostgreSQL database, a real server
-// process reaching it through the fault proxy, timed HTTP calls and an SSE reader.
-import { request } from "node:http";
+// process reaching it through the fault proxy and timed HTTP calls (the SSE reader
+// is test/live-stream.ts).
 import { createTestDatabase, type TestDatabase } from "../helpers";
-import { httpLogin, startServerProcess, type ServerProcess } from "../process";
+import { httpLogin, seedStaffAndCarriers, startServerProcess, type ServerProcess } from "../process";
 import { startFaultProxy, targetOf, type FaultProxy } from "./proxy";
-import { hashPassword } from "../../src/server/lib/crypto";
-import { users } from "../../src/server/db/schema";
+import { PASSWORD } from "../factories";
 
-export const PASSWORD = "Secret1!pass";
+export { PASSWORD };
 
 /** the long form (`npm run faults`): a 90 s black hole instead of 15 s */
 export const LONG = process.env.FAULTS_LONG === "1";
@@ -69,24 +68,7 @@ export interface FaultRig {
 /** A migrated database with a manager and four carriers, and a server process that reaches it through the proxy. */
 export async function startFaultRig(): Promise<FaultRig> {
   const t = await createTestDatabase("postgres");
-  const hash = await hashPassword(PASSWORD);
-  const [staffRow] = await t.database.db
-    .insert(users)
-    .values({ email: "ops@example.com", password: hash, name: "Ops", role: "manager", isApproved: true })
-    .returning();
-  const carrierRows = await t.database.db
-    .insert(users)
-    .values(
-      Array.from({ length: 4 }, (_, i) => ({
-        email: `c${i}@example.com`,
-        password: hash,
-        name: `Carrier ${i}`,
-        carrierName: `Haulage ${i} Ltd`,
-        contactNumber: "+44 7700 900123",
-        isApproved: true,
-      })),
-    )
-    .returning();
+  const { staff: staffRow, carriers: carrierRows } = await seedStaffAndCarriers(t.database, { role: "manager" });
   await t.database.close();
   const proxy = await startFaultProxy(targetOf(t.databaseUrl!));
   const server = await startServerProcess({ DATA_DIR: t.dataDir, DATABASE_URL: proxy.url(t.databaseUrl!), LOG_LEVEL: "warn" });
@@ -125,46 +107,4 @@ export function assertAlive(server: ServerProcess): void {
     throw new Error(`the server process exited (${server.child.exitCode ?? server.child.signalCode}); its last words:\n${server.output().slice(-600)}`);
   }
   if (/Unhandled|uncaught/i.test(server.output())) throw new Error(`the server logged an unhandled error:\n${server.output().slice(-2000)}`);
-}
-
-export interface EventStream {
-  events: { event: string; data: string; at: number }[];
-  waitFor(pred: (e: { event: string; data: string }) => boolean, ms: number, after?: number): Promise<number>;
-  close(): void;
-}
-
-/** Open GET /api/live over real HTTP and collect its events. */
-export function openEventStream(base: string, cookie: string): EventStream {
-  const url = new URL(`${base}/api/live`);
-  const events: EventStream["events"] = [];
-  let buffer = "";
-  const req = request({ host: url.hostname, port: url.port, path: url.pathname, headers: { cookie } }, (res) => {
-    res.setEncoding("utf8");
-    res.on("data", (chunk: string) => {
-      buffer += chunk;
-      let i: number;
-      while ((i = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, i);
-        buffer = buffer.slice(i + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        if (event) events.push({ event, data: /^data: (.*)$/m.exec(block)?.[1] ?? "", at: Date.now() });
-      }
-    });
-  });
-  req.on("error", () => {});
-  req.end();
-  return {
-    events,
-    /** ms (from the call) until an event matching `pred`, received after `after`, arrived */
-    async waitFor(pred, ms, after = 0) {
-      const start = Date.now();
-      for (;;) {
-        const hit = events.find((e) => e.at >= after && pred(e));
-        if (hit) return hit.at - start;
-        if (Date.now() - start > ms) throw new Error(`no matching event in ${ms} ms: ${JSON.stringify(events)}`);
-        await sleep(20);
-      }
-    },
-    close: () => req.destroy(),
-  };
 }

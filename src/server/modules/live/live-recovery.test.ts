@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { ENGINES, createTestApp, createTestDatabase, type TestApp } from "../../../../test/helpers";
 import { createLoad, signedIn } from "../../../../test/factories";
-import { openEventStream } from "../../../../test/faults/support";
+import { openStream } from "../../../../test/live-stream";
 import { NO_POSTGRES, skipWhen } from "../../../../test/skips";
 import { queryRows, type Database, type NoticeState } from "../../db/client";
 import { LiveHub } from "./live.service";
@@ -22,7 +22,7 @@ describe("a cut LISTEN connection on PostgreSQL", skipWhen(!ENGINES.includes("po
 
   it("is reopened: a stream opened before the cut is told to poll, then to refetch, and receives the next change", async () => {
     const { cookie } = await signedIn(t.app);
-    const stream = openEventStream(base, cookie);
+    const stream = openStream(base, cookie);
     try {
       await stream.waitFor((e) => e.event === "ready", 3_000);
       const cutAt = Date.now();
