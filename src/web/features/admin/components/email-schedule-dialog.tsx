@@ -10,12 +10,11 @@ import { emailScheduleSchema, isWeekendOnly, type EmailScheduleInput, type Email
 import { MSG } from "@contract/messages";
 import { api, ApiError } from "../../../lib/api";
 import { formatAdminDateTime } from "../../../lib/format";
-import { Dialog } from "../../../components/ui/dialog";
+import { SettingsDialog } from "../../../components/settings-dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 
 export interface EmailScheduleDialogProps {
@@ -45,25 +44,16 @@ export function EmailScheduleDialog({ open, onOpenChange }: EmailScheduleDialogP
   });
 
   return (
-    <Dialog
+    <SettingsDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Schedule Email"
       description="Email the list of available loads to every approved carrier automatically."
+      settings={settings}
+      failure="Could not load the schedule settings."
     >
-      {settings.isPending ? (
-        <Spinner label="Loading..." className="min-h-32" />
-      ) : settings.isError ? (
-        <div className="space-y-3" role="alert">
-          <p className="text-sm text-red-700">Could not load the schedule settings.</p>
-          <Button variant="outline" onClick={() => settings.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <ScheduleForm settings={settings.data} onDone={() => onOpenChange(false)} />
-      )}
-    </Dialog>
+      {(saved, done) => <ScheduleForm settings={saved} onDone={done} />}
+    </SettingsDialog>
   );
 }
 

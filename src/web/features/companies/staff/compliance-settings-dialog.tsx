@@ -4,9 +4,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Switch } from "radix-ui";
 import type { ComplianceSettings } from "@contract/schemas/company";
+import { SettingsDialog } from "../../../components/settings-dialog";
 import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
 import { useComplianceSettings, useSaveComplianceSettings } from "./api";
 
 const OFF: ComplianceSettings = { requireCompliance: false, enforceFors: false };
@@ -14,20 +13,16 @@ const OFF: ComplianceSettings = { requireCompliance: false, enforceFors: false }
 export function ComplianceSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const settings = useComplianceSettings(open);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Compliance settings" description="What a carrier company must have on file before it can book loads.">
-      {settings.isPending ? (
-        <Spinner label="Loading..." className="min-h-32" />
-      ) : settings.isError ? (
-        <div className="space-y-3" role="alert">
-          <p className="text-sm text-red-700">Could not load the compliance settings.</p>
-          <Button variant="outline" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <SettingsForm saved={settings.data} onDone={() => onOpenChange(false)} />
-      )}
-    </Dialog>
+    <SettingsDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Compliance settings"
+      description="What a carrier company must have on file before it can book loads."
+      settings={settings}
+      failure="Could not load the compliance settings."
+    >
+      {(saved, done) => <SettingsForm saved={saved} onDone={done} />}
+    </SettingsDialog>
   );
 }
 

@@ -4,11 +4,10 @@
 // issue one is due. Reached from the admin header beside the other settings.
 import { useEffect, useRef, useState } from "react";
 import { DEFAULT_PAYMENT_TERMS_DAYS, type InvoiceSettings } from "@contract/schemas/invoice";
+import { SettingsDialog } from "../../../components/settings-dialog";
 import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
-import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/format";
 import { useInvoiceSettings, useSaveInvoiceSettings } from "../api";
@@ -17,20 +16,16 @@ import { readSettingsForm, type SettingsErrors, type SettingsFormText } from "./
 export function InvoiceSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const settings = useInvoiceSettings(open);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Invoice settings" description="Your network's details on every self-billing invoice, and when invoices fall due.">
-      {settings.isPending ? (
-        <Spinner label="Loading..." className="min-h-32" />
-      ) : settings.isError ? (
-        <div className="space-y-3" role="alert">
-          <p className="text-sm text-red-700">Could not load the invoice settings.</p>
-          <Button variant="outline" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <SettingsForm saved={settings.data} onDone={() => onOpenChange(false)} />
-      )}
-    </Dialog>
+    <SettingsDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Invoice settings"
+      description="Your network's details on every self-billing invoice, and when invoices fall due."
+      settings={settings}
+      failure="Could not load the invoice settings."
+    >
+      {(saved, done) => <SettingsForm saved={saved} onDone={done} />}
+    </SettingsDialog>
   );
 }
 
