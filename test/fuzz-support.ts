@@ -19,6 +19,13 @@ export const PRIVATE_FIELDS = [
 export const isStaff = (u: Pick<UserRow, "role" | "isAdmin"> | null) => !!u && (u.isAdmin || u.role === "admin" || u.role === "manager");
 
 let secretSeq = 0;
+const LETTERS = "ABDEFGHJLNPQRSTUWXYZ"; // the letters an inward code may use
+/**
+ * A well-formed but unknown postcode's inward code, unique for the first 4,000 loads:
+ * the postcodes must parse whatever the load's number (a lane rate asks for their areas),
+ * and the same length for every n, so no secret is a substring of another.
+ */
+const inward = (n: number) => `${n % 10}${LETTERS[Math.floor(n / 10) % 20]}${LETTERS[Math.floor(n / 200) % 20]}`;
 /** Every load gets private values no other load has, so a leak is found by plain text search. */
 export function secrets() {
   const n = ++secretSeq;
@@ -26,11 +33,11 @@ export function secrets() {
   return {
     mandataNumber: `PO-SECRET-${n}-X`,
     pickupAddress: `Secret Pickup Lane Q${n}Q`,
-    pickupZip: `ZZ9 ${n}ZZ`,
+    pickupZip: `ZZ9 ${inward(n)}`,
     pickupContact: `Pickup Person Q${n}Q 07700`,
     pickupReference: `PREF-Q${n}Q`,
     deliveryAddress: `Secret Delivery Way Q${n}Q`,
-    deliveryZip: `ZY8 ${n}ZZ`,
+    deliveryZip: `ZY8 ${inward(n)}`,
     deliveryContact: `Delivery Person Q${n}Q 07700`,
     deliveryReference: `DREF-Q${n}Q`,
   };
