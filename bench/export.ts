@@ -14,11 +14,8 @@
 // BENCH_EXPORT_LOADS sets the size, BENCH_EXPORT_QUICK=1 leaves out the last two rows.
 import type { ChildProcess } from "node:child_process";
 import http from "node:http";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import pg from "pg";
-import { openDatabase, type Database } from "../src/server/db/client";
-import { seedLoads, seedSessions, seedStaff } from "./seed";
+import { readFileSync } from "node:fs";
+import { freshScenarioDatabase, seedLoads, seedSessions, seedStaff } from "./seed";
 
 export interface ExportRow {
   scenario: string;
@@ -110,18 +107,7 @@ function describe(label: string, d: Download): string {
 export async function exportScenario(deps: ExportDeps): Promise<ExportRow[]> {
   const { log } = deps;
   log(`export: preparing ${LOADS.toLocaleString("en-GB")} loads on PostgreSQL`);
-  const dataDir = join(deps.workDir, "export");
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const admin = new pg.Client({ connectionString: deps.pgUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
-  const u = new URL(deps.pgUrl);
-  u.pathname = `/${DB_NAME}`;
-  const databaseUrl = u.toString();
-  const database: Database = await openDatabase({ dataDir, databaseUrl, timeouts: { replyMs: 120_000, statementMs: 120_000 } });
+  const { database, databaseUrl, dataDir } = await freshScenarioDatabase({ pgUrl: deps.pgUrl, workDir: deps.workDir, dir: "export", name: DB_NAME });
   let child: ChildProcess | undefined;
   try {
     await database.migrate();

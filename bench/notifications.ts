@@ -17,16 +17,13 @@
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
-import { mkdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import pg from "pg";
 import { eq, sql } from "drizzle-orm";
-import { openDatabase, queryRows, type Database } from "../src/server/db/client";
+import { queryRows } from "../src/server/db/client";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { users } from "../src/server/db/schema";
 import { placeBid } from "../src/server/modules/bids/bids.service";
-import { seedCarriers, seedSessions, seedStaff } from "./seed";
+import { freshScenarioDatabase, seedCarriers, seedSessions, seedStaff } from "./seed";
 
 export interface FanoutRow {
   scenario: string;
@@ -170,18 +167,7 @@ export async function notificationFanout(deps: FanoutDeps): Promise<FanoutRow[]>
   if (fdLimit() < need) throw new Error(`scenario 7 holds ${2 * CLIENTS} sockets: raise the open-file limit first (ulimit -n ${need * 2})`);
 
   log(`notifications: preparing ${CLIENTS} staff users on PostgreSQL`);
-  const dataDir = join(deps.workDir, "notify");
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const admin = new pg.Client({ connectionString: deps.pgUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
-  const u = new URL(deps.pgUrl);
-  u.pathname = `/${DB_NAME}`;
-  const databaseUrl = u.toString();
-  const database: Database = await openDatabase({ dataDir, databaseUrl, timeouts: { replyMs: 120_000, statementMs: 120_000 } });
+  const { database, databaseUrl, dataDir } = await freshScenarioDatabase({ pgUrl: deps.pgUrl, workDir: deps.workDir, dir: "notify", name: DB_NAME });
   const children: ChildProcess[] = [];
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   let clients: Client[] = [];

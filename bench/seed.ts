@@ -1,8 +1,11 @@
 // Fast synthetic data for the benchmarks: loads by generate_series (100,000 in seconds),
 // carriers sharing one password hash, and ready-made sessions for simulated pollers.
 import { sql } from "drizzle-orm";
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import pg from "pg";
 import type { Database } from "../src/server/db/client";
-import { queryRows } from "../src/server/db/client";
+import { openDatabase, queryRows } from "../src/server/db/client";
 import { hashPassword, randomToken, sha256 } from "../src/server/lib/crypto";
 
 const CITIES = ["Leeds", "Bristol", "Manchester", "Birmingham", "Glasgow", "Cardiff", "Hull", "Leicester", "Norwich", "Exeter", "York", "Derby"];
@@ -77,4 +80,25 @@ export async function seedSessions(database: Database, userIds: string[]): Promi
         array_fill(now() + interval '1 day', array[${part.length}::int]))`);
   }
   return cookies;
+}
+
+/**
+ * A PostgreSQL database of its own for one scenario (dropped and created afresh),
+ * migrated, with generous timeouts: seeding 100,000 rows is not a request.
+ * `dir`: the scenario's data directory under the bench's work dir (uploads, logs).
+ */
+export async function freshScenarioDatabase(o: { pgUrl: string; workDir: string; dir: string; name: string }): Promise<{ database: Database; databaseUrl: string; dataDir: string }> {
+  const dataDir = join(o.workDir, o.dir);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const admin = new pg.Client({ connectionString: o.pgUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${o.name} with (force)`);
+  await admin.query(`create database ${o.name}`);
+  await admin.end();
+  const u = new URL(o.pgUrl);
+  u.pathname = `/${o.name}`;
+  const databaseUrl = u.toString();
+  const database = await openDatabase({ dataDir, databaseUrl, timeouts: { replyMs: 120_000, statementMs: 120_000 } });
+  return { database, databaseUrl, dataDir };
 }
