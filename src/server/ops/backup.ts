@@ -6,6 +6,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Config } from "../config";
+import { PGLITE_EXTENSIONS } from "../db/client";
 
 export const PID_FILE = "server.pid";
 
@@ -46,7 +47,7 @@ export async function backupDatabase(config: Config, file: string): Promise<void
   assertStopped(config.dataDir);
   const dir = join(config.dataDir, "db");
   if (!existsSync(dir)) throw new Error(`no embedded database in ${dir}`);
-  const db = await PGlite.create(dir);
+  const db = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   try {
     const dump = await db.dumpDataDir("gzip");
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -66,7 +67,7 @@ export async function restoreDatabase(config: Config, file: string): Promise<voi
   // keep what was there: a restore must never be the thing that loses data
   if (existsSync(dir)) renameSync(dir, `${dir}.before-restore-${Date.now()}`);
   const blob = new Blob([readFileSync(file)]);
-  const db = await PGlite.create({ dataDir: dir, loadDataDir: blob });
+  const db = await PGlite.create({ dataDir: dir, loadDataDir: blob, extensions: PGLITE_EXTENSIONS });
   await db.query("select 1");
   await db.close();
 }
