@@ -122,6 +122,21 @@ export async function getWithEtag<T>(url: string): Promise<{ data: T; total: num
   return { data, total };
 }
 
+/**
+ * A list patched from a live event (issue 19, live-cache.ts) is the server's list at
+ * the event's version: its stored ETag moves from `fromVersion` to `toVersion` (the
+ * ETag is "{loads version}-{hash of viewer and query}", load-list.ts), so the next
+ * poll answers 304 instead of sending the list again. Only when the stored body is
+ * the one of `fromVersion`; false otherwise.
+ */
+export function advanceEtag(url: string, fromVersion: number, toVersion: number, data: unknown, total: number): boolean {
+  const cached = etagCache.get(url);
+  const m = cached && /^(W\/)?"(\d+)-([^"]*)"$/.exec(cached.etag);
+  if (!cached || !m || Number(m[2]) !== fromVersion) return false;
+  etagCache.set(url, { etag: `${m[1] ?? ""}"${toVersion}-${m[3]}"`, data, total: cached.total === null ? null : total });
+  return true;
+}
+
 export function clearApiCaches(): void {
   etagCache.clear();
 }

@@ -1,6 +1,8 @@
-// GET /api/live: a Server-Sent Events stream of change notices (issue 8).
-// Events carry only topic names, never data: the client refetches through the
-// normal, redacted endpoints.
+// GET /api/live: a Server-Sent Events stream (issue 8; issue 19, contract "Live
+// updates"): `event: load` carries a changed load as this user may see it (the same
+// redaction as GET /api/loads/{id}) with the loads version, so boards patch their
+// cache; `event: change` names the user's own data that changed (refetched through
+// the normal endpoints); `ready` says the version the stream starts at.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/session";
@@ -13,7 +15,7 @@ const HEARTBEAT_MS = 25_000;
 const SUPERSEDED_RETRY_MS = 86_400_000;
 
 export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const hub = new LiveHub(ctx.database);
+  const hub = new LiveHub(ctx.database, ctx.clock);
   const unwatch = ctx.database.notices.onChange((up) => {
     if (up) app.log.info("live updates: database notices are back; open streams told to refetch");
     else app.log.warn("live updates: database notices lost; open streams told to poll while they reconnect");
@@ -60,11 +62,16 @@ export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext):
       remove = await hub.add({
         staff: isStaffRole(user),
         userId: user.id,
+        carrierName: user.carrierName,
+        load: (json) => res.write(`event: load\ndata: ${json}\n\n`),
         notification: (json) => res.write(`event: notification\ndata: ${json}\n\n`),
         send: (topics) => res.write(`event: change\ndata: ${JSON.stringify({ topics })}\n\n`),
-        status: (event) => res.write(`event: ${event}\ndata: {}\n\n`),
+        status: (event, json) => res.write(`event: ${event}\ndata: ${json ?? "{}"}\n\n`),
       });
-      res.write(`event: ready\ndata: {}\n\n`);
+      // the loads version the stream starts at: a client that has seen it missed nothing
+      const version = await ctx.loadsVersion.get(ctx.db).catch(() => null);
+      if (res.writableEnded) return;
+      res.write(`event: ready\ndata: ${JSON.stringify(version === null ? {} : { version })}\n\n`);
       if (!hub.live) res.write(`event: degraded\ndata: {}\n\n`);
     } catch (err) {
       req.log.warn({ err }, "live updates unavailable; clients fall back to polling");

@@ -23,14 +23,19 @@ describe.each(ENGINES)("live change notices on %s", (engine) => {
     expect(res.statusCode).toBe(401);
   });
 
-  it("tells an open board within a second that loads changed", async () => {
+  it("sends an open board the new load itself within a second (event: load), and no change notice", async () => {
     const { cookie } = await signedIn(t.app);
     const stream = openStream(port, cookie);
     await stream.waitFor((e) => e.event === "ready");
+    const ready = JSON.parse(stream.events.find((e) => e.event === "ready")!.data) as { version: number };
     const before = Date.now();
-    await createLoad(t.app);
-    await stream.waitFor((e) => e.event === "change" && JSON.parse(e.data).topics.includes("loads"), 1000);
+    const load = await createLoad(t.app);
+    await stream.waitFor((e) => e.event === "load" && JSON.parse(e.data).id === load.id, 1000);
     expect(Date.now() - before).toBeLessThan(1000);
+    const data = JSON.parse(stream.events.find((e) => e.event === "load")!.data);
+    expect(data).toMatchObject({ version: ready.version + 1, id: load.id, load: { id: load.id, loadNumber: load.loadNumber, pickupZip: null } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stream.events.filter((e) => e.event === "change")).toEqual([]);
     expect(stream.status()).toBe(200);
     stream.close();
   });
@@ -128,7 +133,7 @@ describe.each(ENGINES)("live change notices on %s", (engine) => {
     expect([...open.slice(1), eleventh, theirs].map((s) => s.ended())).toEqual(Array(MAX_STREAMS_PER_USER + 1).fill(false));
     // a change still reaches the newest
     await createLoad(t.app);
-    await eleventh.waitFor((e) => e.event === "change" && JSON.parse(e.data).topics.includes("loads"), 1000);
+    await eleventh.waitFor((e) => e.event === "load", 1000);
     for (const s of [...open, eleventh, theirs]) s.close();
   });
 });

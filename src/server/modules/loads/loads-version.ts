@@ -1,6 +1,6 @@
 // The loads change counter, read at most once a second per process on the poll
-// path (issue 8: an unchanged poll should cost almost nothing). Every write to
-// loads bumps the counter and NOTIFYs 'board_changed' (migration 0001); a notice
+// path (issue 8: an unchanged poll should cost almost nothing). Every changed load
+// bumps the counter and NOTIFYs 'load_changed' (migration 0012); a notice
 // makes the next read go to the database at once, across processes. The one-second
 // bound keeps it right even if the notice connection drops.
 import type { Database, DbOrTx } from "../../db/client";
@@ -27,9 +27,7 @@ export async function createLoadsVersionCache(database: Database): Promise<Loads
   };
   let unlisten: (() => Promise<void>) | null = null;
   try {
-    unlisten = await database.listen("board_changed", (topic) => {
-      if (topic === "loads") invalidate();
-    });
+    unlisten = await database.listen("load_changed", () => invalidate());
   } catch {
     // no notices: the one-second bound still holds
   }
