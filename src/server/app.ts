@@ -15,8 +15,10 @@ import { loggerOptions, requestLogController } from "./plugins/logging";
 import { registerSecurity } from "./plugins/security";
 import { createSessionCache } from "./plugins/session-cache";
 import { registerIdempotency } from "./plugins/idempotency";
+import { registerCompression } from "./plugins/compression";
 import { registerSessions, SESSION_COOKIE } from "./plugins/session";
 import { boardPreloadLink } from "./plugins/web-preload";
+import { loadSignInPage } from "./plugins/sign-in-page";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerUsersRoutes } from "./modules/users/users.routes";
 import { registerLoadsRoutes } from "./modules/loads/loads.routes";
@@ -38,6 +40,9 @@ import { registerInsightRoutes } from "./modules/insight/insight.routes";
 import { registerDocumentsRoutes } from "./modules/companies/documents.routes";
 import { registerComplianceRoutes } from "./modules/companies/compliance.routes";
 import { registerRegistrationRoutes } from "./modules/registration/registration.routes";
+import { registerWebhooksRoutes } from "./modules/integrations/webhooks/webhooks.routes";
+import { registerApiTokensRoutes, registerBearerAuth } from "./modules/integrations/tokens/api-tokens.routes";
+import { registerOpenApiRoutes } from "./modules/integrations/openapi/openapi.routes";
 
 export { WEB_DIST } from "./lib/paths";
 import { WEB_DIST } from "./lib/paths";
@@ -113,7 +118,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerErrorHandler(app);
   registerSecurity(app, config);
   registerSessions(app, ctx);
+  // API tokens (contract-beyond "Integrations"): after the cookie, which it overrides
+  registerBearerAuth(app, ctx);
   registerIdempotency(app, ctx);
+  // after idempotency: it keeps the body the handler built, not the compressed bytes
+  registerCompression(app);
 
   // Readiness: answers within 2 s whatever the database does (contract: 503 within
   // 3 s when it is not answering, 200 again once it answers).
@@ -154,6 +163,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     registerDocumentsRoutes,
     registerComplianceRoutes,
     registerRegistrationRoutes,
+    registerWebhooksRoutes,
+    registerApiTokensRoutes,
+    registerOpenApiRoutes,
   ]) {
     await register(app, ctx);
   }
@@ -180,10 +192,19 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       return reply.sendFile("index.html");
     });
     const boardPreload = boardPreloadLink(WEB_DIST);
+    // signed out (no session cookie), / and /login are the prerendered sign-in page (issue 19)
+    const signInPage = loadSignInPage(WEB_DIST, config.productName);
     app.get("/", (req, reply) => {
+      if (signInPage && !req.cookies[SESSION_COOKIE]) return signInPage.send(req, reply);
       reply.header("Cache-Control", "no-cache");
       reply.header("Vary", "Cookie");
       if (boardPreload && req.cookies[SESSION_COOKIE]) reply.header("Link", boardPreload);
+      return reply.sendFile("index.html");
+    });
+    app.get("/login", (req, reply) => {
+      if (signInPage && !req.cookies[SESSION_COOKIE]) return signInPage.send(req, reply);
+      reply.header("Cache-Control", "no-cache");
+      reply.header("Vary", "Cookie");
       return reply.sendFile("index.html");
     });
   } else {

@@ -600,3 +600,27 @@ export const invoiceSettings = pgTable("invoice_settings", {
 });
 
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+// Scoped API tokens (contract-beyond "Integrations", migration 0015): only the
+// SHA-256 of the token; the rate-limit window on the row itself so every process
+// counts against one number, and a deleted row is a revoked token at once.
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    scopes: text("scopes").array().notNull(),
+    expiresOn: date("expires_on", { mode: "string" }),
+    createdAt: created(),
+    lastUsedAt: ts("last_used_at"),
+    windowStart: ts("window_start"),
+    windowCount: integer("window_count").notNull().default(0),
+  },
+  (t) => [uniqueIndex("api_tokens_hash_key").on(t.tokenHash), index("api_tokens_created_idx").on(t.createdAt.desc())],
+);
+
+export type ApiTokenRow = typeof apiTokens.$inferSelect;

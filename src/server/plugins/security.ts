@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import { AppError } from "../lib/app-error";
 import { MSG } from "../../contract/messages";
+import { isBearerRequest } from "../lib/bearer";
 
 const CSP = [
   "default-src 'self'",
@@ -27,6 +28,10 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
 
   app.addHook("onRequest", async (req) => {
     if (!UNSAFE.has(req.method)) return;
+    // a bearer-token request carries no cookie authority (the token alone speaks
+    // for it, modules/integrations/tokens/bearer-auth.ts): a forged cross-site
+    // request cannot set that header, so the Origin check is for cookies only
+    if (isBearerRequest(req)) return;
     const origin = req.headers.origin;
     if (!origin) return; // same-origin fetches of old browsers and non-browser clients send none
     let host: string;

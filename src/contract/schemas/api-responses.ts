@@ -1,0 +1,180 @@
+// Response shapes as zod schemas, for the OpenAPI document (contract-beyond
+// "Integrations": generated from the schemas, not hand-written). The contract's
+// own types are TypeScript interfaces (load.ts, bid.ts, user.ts); each schema
+// here is checked at compile time to be exactly its interface (the Same<> lines
+// at the end), so the two cannot drift apart, and the API tests validate real
+// answers against the generated document (openapi.test.ts).
+import { z } from "zod";
+import { BID_STATUSES, EQUIPMENT_TYPES, LOAD_STATUSES, ROLES, TIME_TYPES } from "../constants";
+import { COMPLIANCE_STATUSES } from "./company";
+import type { Bid, BidWithCarrier, LoadWithPendingBids, OwnBid } from "./bid";
+import type { Load, LoadEvent, LoadView, Stats } from "./load";
+import type { CarrierSummary, PendingUser, User, UserWithStats } from "./user";
+import type { ErrorBody } from "../errors";
+
+const instant = () => z.string().describe("ISO-8601 instant (UTC)");
+const s = () => z.string().nullable();
+const n = () => z.number().nullable();
+
+export const errorBodySchema = z
+  .object({
+    error: z.string(),
+    details: z.union([z.array(z.object({ path: z.string(), message: z.string() })), z.string()]).optional(),
+    message: z.string().optional(),
+  })
+  .meta({ id: "Error", description: "The one error body of the contract: {error, details?}" });
+
+export const loadSchema = z
+  .object({
+    id: z.string(),
+    loadNumber: z.string(),
+    mandataNumber: s(),
+    status: z.enum(LOAD_STATUSES),
+    pickupAddress: s(),
+    pickupCity: z.string(),
+    pickupState: s(),
+    pickupZip: s(),
+    pickupDate: s(),
+    pickupTimeType: z.enum(TIME_TYPES),
+    pickupStartTime: s(),
+    pickupEndTime: s(),
+    pickupContact: s(),
+    pickupReference: s(),
+    pickupInstructions: s(),
+    deliveryAddress: s(),
+    deliveryCity: z.string(),
+    deliveryState: s(),
+    deliveryZip: s(),
+    deliveryDate: s(),
+    deliveryTimeType: z.enum(TIME_TYPES),
+    deliveryStartTime: s(),
+    deliveryEndTime: s(),
+    deliveryContact: s(),
+    deliveryReference: s(),
+    deliveryInstructions: s(),
+    weight: n(),
+    length: n(),
+    width: n(),
+    height: n(),
+    distance: n(),
+    price: z.number(),
+    ratePerMile: n(),
+    cargoType: s(),
+    equipmentType: z.enum(EQUIPMENT_TYPES),
+    isUrgent: z.boolean(),
+    isTemperatureControlled: z.boolean(),
+    adr: z.boolean(),
+    waste: z.boolean(),
+    tailLift: z.boolean(),
+    moffett: z.boolean(),
+    edgeProtectors: z.boolean(),
+    forsRequirement: z.string(),
+    acceptedBy: s(),
+    acceptedByCarrier: s(),
+    acceptedAt: s(),
+    completedAt: s(),
+    pickupSignedBy: s(),
+    pickupSignedDate: s(),
+    deliverySignedBy: s(),
+    deliverySignedDate: s(),
+    signedPaperworkUrl: s(),
+    createdAt: instant(),
+    updatedAt: instant(),
+    expired: z.boolean(),
+  })
+  .meta({ id: "Load", description: "A load; fields the caller may not see are null (contract: redaction)" });
+
+export const bidSchema = z
+  .object({
+    id: z.string(),
+    loadId: z.string(),
+    carrierId: z.string(),
+    bidAmount: z.number(),
+    listedPrice: n(),
+    notes: s(),
+    status: z.enum(BID_STATUSES),
+    createdAt: instant(),
+    updatedAt: instant(),
+  })
+  .meta({ id: "Bid" });
+
+export const bidWithCarrierSchema = bidSchema
+  .extend({ carrierName: s(), carrierCompany: s(), loadNumber: z.string().optional(), loadStatus: z.enum(LOAD_STATUSES).optional() })
+  .meta({ id: "BidWithCarrier" });
+
+export const ownBidSchema = bidSchema.extend({ loadNumber: z.string(), loadStatus: z.enum(LOAD_STATUSES) }).meta({ id: "OwnBid" });
+
+export const loadWithPendingBidsSchema = z
+  .object({ load: loadSchema, bidCount: z.number(), lowestBid: z.number() })
+  .meta({ id: "LoadWithPendingBids" });
+
+export const loadViewSchema = z.object({ userName: s(), userCarrier: s(), viewedAt: instant() }).meta({ id: "LoadView" });
+
+export const loadEventSchema = z
+  .object({ id: z.string(), action: z.string(), fromStatus: s(), toStatus: s(), actorName: s(), reason: s(), createdAt: instant() })
+  .meta({ id: "LoadEvent" });
+
+export const statsSchema = z
+  .object({ available: z.number(), accepted: z.number(), approved: z.number(), completed: z.number(), totalEarnings: z.number() })
+  .meta({ id: "Stats" });
+
+export const userSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    carrierName: s(),
+    contactNumber: s(),
+    role: z.enum(ROLES),
+    isAdmin: z.boolean(),
+    isApproved: z.boolean(),
+    lastLoginAt: s(),
+    createdAt: instant(),
+    updatedAt: instant(),
+    companyId: s(),
+    compliance: z.enum(COMPLIANCE_STATUSES).nullable(),
+  })
+  .meta({ id: "User", description: "An account; never a password hash or reset token" });
+
+export const userWithStatsSchema = userSchema.extend({ loadsAccepted: z.number(), totalEarnings: z.number() }).meta({ id: "UserWithStats" });
+
+export const pendingUserSchema = userSchema
+  .extend({
+    joinsCompany: z.object({ carrierName: z.string(), members: z.number(), bookings: z.number() }).nullable(),
+    documentCount: z.number(),
+  })
+  .meta({ id: "PendingUser" });
+
+export const carrierSummarySchema = z
+  .object({
+    carrierName: z.string(),
+    companyId: s(),
+    compliance: z.enum(COMPLIANCE_STATUSES).nullable(),
+    contacts: z.array(z.object({ name: z.string(), email: z.string() })),
+    moreContacts: z.number(),
+    acceptedLoads: z.number(),
+    totalEarnings: z.number(),
+    lastActivity: s(),
+    joinedAt: s(),
+  })
+  .meta({ id: "CarrierSummary" });
+
+/** Answers of calls whose shape is not yet described field by field here: an object (or a list of them). */
+export const anyObjectSchema = z.looseObject({}).meta({ id: "Object", description: "A JSON object (its fields are described in the contract, not yet here)" });
+
+// Compile-time proof that each schema is exactly its contract interface.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const same = <T extends true>(): T | undefined => undefined;
+same<Same<z.infer<typeof loadSchema>, Load>>();
+same<Same<z.infer<typeof bidSchema>, Bid>>();
+same<Same<z.infer<typeof bidWithCarrierSchema>, BidWithCarrier>>();
+same<Same<z.infer<typeof ownBidSchema>, OwnBid>>();
+same<Same<z.infer<typeof loadWithPendingBidsSchema>, LoadWithPendingBids>>();
+same<Same<z.infer<typeof loadViewSchema>, LoadView>>();
+same<Same<z.infer<typeof loadEventSchema>, LoadEvent>>();
+same<Same<z.infer<typeof statsSchema>, Stats>>();
+same<Same<z.infer<typeof userSchema>, User>>();
+same<Same<z.infer<typeof userWithStatsSchema>, UserWithStats>>();
+same<Same<z.infer<typeof pendingUserSchema>, PendingUser>>();
+same<Same<z.infer<typeof carrierSummarySchema>, CarrierSummary>>();
+same<Same<z.infer<typeof errorBodySchema>["error"], ErrorBody["error"]>>();

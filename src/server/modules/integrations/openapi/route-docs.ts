@@ -1,0 +1,175 @@
+// Every /api route of the app with the schemas its handler parses and answers
+// with (route-doc.ts says why a registry). Order: as the contract lists them.
+// Shapes not yet described field by field answer `Object` (api-responses.ts).
+import { z } from "zod";
+import * as R from "../../../../contract/schemas/api-responses";
+import { loadFiltersSchema, loadInputSchema, loadStatusSchema, acceptLoadSchema, calculateDistanceSchema } from "../../../../contract/schemas/load";
+import { bidInputSchema } from "../../../../contract/schemas/bid";
+import { pageQuerySchema } from "../../../../contract/schemas/page";
+import {
+  carrierListQuerySchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  pendingListQuerySchema,
+  registerSchema,
+  resetPasswordSchema,
+  userListQuerySchema,
+  userUpdateSchema,
+} from "../../../../contract/schemas/user";
+import {
+  companyListQuerySchema,
+  companyMergeSchema,
+  companyUpdateSchema,
+  complianceSettingsSchema,
+  documentCreateSchema,
+  documentListQuerySchema,
+  documentRejectSchema,
+  moveUserSchema,
+  registrationDocumentSchema,
+} from "../../../../contract/schemas/company";
+import { bulkMarkPaidSchema, invoiceListQuerySchema, invoiceSettingsSchema, markPaidSchema, statementQuerySchema } from "../../../../contract/schemas/invoice";
+import { emailScheduleSchema } from "../../../../contract/schemas/email-schedule";
+import { mailListQuerySchema } from "../../../../contract/schemas/mail";
+import { emailPreferencesInputSchema, markReadSchema, notificationListQuerySchema } from "../../../../contract/schemas/notification";
+import { podInputSchema } from "../../../../contract/schemas/pod";
+import { laneRateQuerySchema } from "../../../../contract/schemas/rate";
+import { insightQuerySchema, insightSchema } from "../../../../contract/schemas/insight";
+import { savedSearchInputSchema, savedSearchListQuerySchema, savedSearchUpdateSchema } from "../../../../contract/schemas/saved-search";
+import { apiTokenCreateSchema, apiTokenCreatedSchema, apiTokenListQuerySchema, apiTokenSchema } from "../../../../contract/schemas/integration";
+import { EXPORT_KINDS, exportPath, type ExportKind } from "../../../../contract/schemas/export";
+import { BYTES, CSV, HTML, PDF, SSE, type RouteDoc } from "./route-doc";
+
+const obj = R.anyObjectSchema;
+const list = (s: z.ZodType) => z.array(s);
+const ok = z.object({ success: z.literal(true), message: z.string().optional() });
+const download = z.object({ download: z.string().max(10).optional() });
+const PAGED = ["X-Total-Count"];
+
+const EXPORT_QUERY: Record<ExportKind, z.ZodType> = {
+  loads: loadFiltersSchema,
+  users: userListQuerySchema,
+  carriers: carrierListQuerySchema,
+  bids: loadFiltersSchema,
+  invoices: invoiceListQuerySchema,
+};
+
+export const ROUTE_DOCS: RouteDoc[] = [
+  // ---------------------------------------------------------------- app
+  { method: "GET", path: "/api/health", tag: "App", summary: "Readiness: the process and its database", access: "public", responses: { 200: z.object({ status: z.literal("ok") }), 503: z.object({ status: z.literal("unavailable") }) } },
+  { method: "GET", path: "/api/health/live", tag: "App", summary: "Liveness: the process answers", access: "public", responses: { 200: z.object({ status: z.literal("ok") }) } },
+  { method: "GET", path: "/api/public-config", tag: "App", summary: "What the signed-out pages show", access: "public", responses: { 200: z.object({ productName: z.string(), newUserMailbox: z.string() }) } },
+  { method: "GET", path: "/api/openapi.json", tag: "App", summary: "This OpenAPI 3.1 document", access: "public", responses: { 200: obj } },
+  { method: "GET", path: "/api/docs", tag: "App", summary: "The API reference page (HTML)", access: "public", responses: { 200: HTML } },
+  { method: "GET", path: "/api/pdf/user-guide", tag: "App", summary: "The user guide as PDF", access: "public", query: z.object({ version: z.string().max(20).optional(), download: z.string().max(10).optional() }), responses: { 200: PDF } },
+  { method: "GET", path: "/api/live", tag: "App", summary: "Live updates stream", access: "signedIn", responses: { 200: SSE } },
+  { method: "GET", path: "/api/stats", tag: "App", summary: "Board counters and earnings", access: "signedIn", responses: { 200: R.statsSchema } },
+
+  // ---------------------------------------------------------------- auth and account
+  { method: "GET", path: "/api/auth/user", tag: "Account", summary: "Who is signed in", access: "signedIn", responses: { 200: R.userSchema } },
+  { method: "POST", path: "/api/login", tag: "Account", summary: "Sign in (sets the session cookie)", access: "public", body: loginSchema, responses: { 200: R.userSchema }, errors: [429] },
+  { method: "POST", path: "/api/logout", tag: "Account", summary: "Sign out", access: "public", responses: { 200: ok } },
+  { method: "POST", path: "/api/register", tag: "Account", summary: "Register a carrier (staff: create a user)", access: "public", body: registerSchema, responses: { 201: R.userSchema }, errors: [409, 429] },
+  { method: "POST", path: "/api/auth/forgot-password", tag: "Account", summary: "Email a password reset link", access: "public", body: forgotPasswordSchema, responses: { 200: ok }, errors: [429] },
+  { method: "POST", path: "/api/auth/reset-password", tag: "Account", summary: "Set a new password with a reset token", access: "public", body: resetPasswordSchema, responses: { 200: ok } },
+  { method: "PATCH", path: "/api/users/:id/change-password", tag: "Account", summary: "Change one's own password", access: "signedIn", body: changePasswordSchema, responses: { 200: ok } },
+  { method: "GET", path: "/api/notification-preferences", tag: "Account", summary: "Email preferences", access: "signedIn", responses: { 200: obj } },
+  { method: "PUT", path: "/api/notification-preferences", tag: "Account", summary: "Change email preferences", access: "signedIn", body: emailPreferencesInputSchema, responses: { 200: obj } },
+  { method: "GET", path: "/api/unsubscribe", tag: "Account", summary: "One-click unsubscribe page (RFC 8058)", access: "public", query: z.object({ token: z.string().max(300) }), responses: { 200: HTML } },
+  { method: "POST", path: "/api/unsubscribe", tag: "Account", summary: "One-click unsubscribe (RFC 8058)", access: "public", query: z.object({ token: z.string().max(300) }), body: { mediaType: "application/x-www-form-urlencoded", description: "List-Unsubscribe=One-Click" }, responses: { 200: z.object({ unsubscribed: z.literal(true), type: z.string() }) } },
+
+  // ---------------------------------------------------------------- users
+  { method: "GET", path: "/api/users", tag: "Users", summary: "All users (Users tab)", access: "staff", query: userListQuerySchema, responses: { 200: list(R.userWithStatsSchema) }, headers: PAGED },
+  { method: "GET", path: "/api/users/carrier", tag: "Users", summary: "Carriers tab", access: "staff", query: carrierListQuerySchema, responses: { 200: list(R.carrierSummarySchema) }, headers: PAGED },
+  { method: "GET", path: "/api/users/pending", tag: "Users", summary: "Registrations waiting for approval", access: "staff", query: pendingListQuerySchema, responses: { 200: list(R.pendingUserSchema) }, headers: PAGED },
+  { method: "POST", path: "/api/users/:id/approve", tag: "Users", summary: "Approve a registration", access: "staff", responses: { 200: R.userSchema }, errors: [409] },
+  { method: "POST", path: "/api/users/:id/reject", tag: "Users", summary: "Reject a registration", access: "staff", responses: { 200: ok }, errors: [409] },
+  { method: "PUT", path: "/api/users/:id", tag: "Users", summary: "Edit a user (own profile, or staff)", access: "signedIn", body: userUpdateSchema, responses: { 200: R.userSchema }, errors: [409] },
+  { method: "DELETE", path: "/api/users/:id", tag: "Users", summary: "Delete a user", access: "staff", responses: { 204: null }, errors: [409] },
+  { method: "PUT", path: "/api/users/:id/company", tag: "Users", summary: "Move a user to another company", access: "staff", body: moveUserSchema, responses: { 200: obj } },
+
+  // ---------------------------------------------------------------- loads
+  { method: "GET", path: "/api/loads", tag: "Loads", summary: "The board: loads the caller may see (ETag, 304)", access: "signedIn", query: loadFiltersSchema, responses: { 200: list(R.loadSchema), 304: null }, headers: PAGED },
+  { method: "GET", path: "/api/loads/with-bids", tag: "Loads", summary: "Available loads with pending bids", access: "staff", query: loadFiltersSchema, responses: { 200: list(R.loadWithPendingBidsSchema) }, headers: PAGED },
+  { method: "GET", path: "/api/loads/next-number", tag: "Loads", summary: "The next load number", access: "staff", responses: { 200: z.object({ loadNumber: z.string() }) } },
+  { method: "GET", path: "/api/loads/next-po-number", tag: "Loads", summary: "The PO number the Approve dialog offers", access: "staff", responses: { 200: z.object({ mandataNumber: z.string() }) } },
+  { method: "GET", path: "/api/loads/:id", tag: "Loads", summary: "One load", access: "signedIn", responses: { 200: R.loadSchema } },
+  { method: "POST", path: "/api/loads", tag: "Loads", summary: "Create a load", access: "staff", body: loadInputSchema, responses: { 201: R.loadSchema }, errors: [409] },
+  { method: "PUT", path: "/api/loads/:id", tag: "Loads", summary: "Edit a load", access: "staff", body: loadInputSchema, responses: { 200: R.loadSchema }, errors: [409] },
+  { method: "POST", path: "/api/loads/:id/copy", tag: "Loads", summary: "Copy a load", access: "staff", responses: { 201: R.loadSchema } },
+  { method: "PATCH", path: "/api/loads/:id/accept", tag: "Loads", summary: "Accept a load (a carrier; staff for one)", access: "signedIn", body: acceptLoadSchema, responses: { 200: R.loadSchema }, errors: [409] },
+  { method: "PATCH", path: "/api/loads/:id/status", tag: "Loads", summary: "Move a load to another status", access: "staff", body: loadStatusSchema, responses: { 200: R.loadSchema }, errors: [409] },
+  { method: "PATCH", path: "/api/loads/:id/reset-to-available", tag: "Loads", summary: "Put a load back on the board", access: "staff", responses: { 200: R.loadSchema }, errors: [409] },
+  { method: "POST", path: "/api/loads/:id/view", tag: "Loads", summary: "Record that the caller viewed a load", access: "signedIn", responses: { 204: null } },
+  { method: "GET", path: "/api/loads/:id/views", tag: "Loads", summary: "Who viewed a load", access: "staff", query: pageQuerySchema, responses: { 200: list(R.loadViewSchema) }, headers: PAGED },
+  { method: "GET", path: "/api/loads/:id/events", tag: "Loads", summary: "A load's history", access: "staff", query: pageQuerySchema, responses: { 200: list(R.loadEventSchema) }, headers: PAGED },
+  { method: "PUT", path: "/api/loads/:id/pod", tag: "Loads", summary: "Submit proof of delivery", access: "signedIn", body: podInputSchema, responses: { 200: R.loadSchema }, errors: [409] },
+  { method: "POST", path: "/api/calculate-distance", tag: "Loads", summary: "Road miles between two UK postcodes", access: "signedIn", body: calculateDistanceSchema, responses: { 200: z.object({ distance: z.number() }) } },
+  { method: "GET", path: "/api/rates/lane", tag: "Loads", summary: "Lane rate guide", access: "signedIn", query: laneRateQuerySchema, responses: { 200: obj } },
+
+  // ---------------------------------------------------------------- bids
+  { method: "POST", path: "/api/bids", tag: "Bids", summary: "Place or update a bid (carriers)", access: "signedIn", body: bidInputSchema, responses: { 200: R.bidSchema, 201: R.bidSchema }, errors: [409] },
+  { method: "GET", path: "/api/user/bids", tag: "Bids", summary: "The caller's own bids", access: "signedIn", query: pageQuerySchema, responses: { 200: list(R.ownBidSchema) }, headers: PAGED },
+  { method: "GET", path: "/api/loads/:id/bids", tag: "Bids", summary: "Bids on a load", access: "staff", query: pageQuerySchema, responses: { 200: list(R.bidWithCarrierSchema) }, headers: PAGED },
+  { method: "GET", path: "/api/admin/bids", tag: "Bids", summary: "Every bid", access: "staff", query: pageQuerySchema, responses: { 200: list(R.bidWithCarrierSchema) }, headers: PAGED },
+  { method: "POST", path: "/api/bids/:id/accept", tag: "Bids", summary: "Accept a bid (the load goes to its carrier)", access: "staff", responses: { 200: z.object({ bid: R.bidSchema, load: R.loadSchema }) }, errors: [409] },
+  { method: "POST", path: "/api/bids/:id/reject", tag: "Bids", summary: "Reject a bid", access: "staff", responses: { 200: z.object({ bid: R.bidSchema }) }, errors: [409] },
+
+  // ---------------------------------------------------------------- files
+  { method: "POST", path: "/api/objects/upload", tag: "Files", summary: "A one-use upload ticket", access: "signedIn", responses: { 200: obj } },
+  { method: "PUT", path: "/api/objects/upload/:token", tag: "Files", summary: "Upload a file with a ticket", access: "signedIn", body: BYTES, responses: { 200: obj }, errors: [413] },
+
+  // ---------------------------------------------------------------- notifications and saved searches
+  { method: "GET", path: "/api/notifications", tag: "Notifications", summary: "The caller's notifications", access: "signedIn", query: notificationListQuerySchema, responses: { 200: obj }, headers: PAGED },
+  { method: "POST", path: "/api/notifications/read", tag: "Notifications", summary: "Mark notifications read", access: "signedIn", body: markReadSchema, responses: { 200: obj } },
+  { method: "GET", path: "/api/saved-searches", tag: "Notifications", summary: "The caller's saved searches", access: "signedIn", query: savedSearchListQuerySchema, responses: { 200: list(obj) }, headers: PAGED },
+  { method: "POST", path: "/api/saved-searches", tag: "Notifications", summary: "Save a search (lane alert)", access: "signedIn", body: savedSearchInputSchema, responses: { 201: obj }, errors: [409] },
+  { method: "PUT", path: "/api/saved-searches/:id", tag: "Notifications", summary: "Change a saved search", access: "signedIn", body: savedSearchUpdateSchema, responses: { 200: obj } },
+  { method: "DELETE", path: "/api/saved-searches/:id", tag: "Notifications", summary: "Delete a saved search", access: "signedIn", responses: { 204: null } },
+
+  // ---------------------------------------------------------------- companies and compliance
+  { method: "GET", path: "/api/companies", tag: "Companies", summary: "Carrier companies", access: "staff", query: companyListQuerySchema, responses: { 200: list(obj) }, headers: PAGED },
+  { method: "GET", path: "/api/companies/:id", tag: "Companies", summary: "One company", access: "signedIn", responses: { 200: obj } },
+  { method: "PUT", path: "/api/companies/:id", tag: "Companies", summary: "Edit a company", access: "signedIn", body: companyUpdateSchema, responses: { 200: obj } },
+  { method: "POST", path: "/api/companies/:id/merge", tag: "Companies", summary: "Merge a company into another", access: "staff", body: companyMergeSchema, responses: { 200: obj }, errors: [409] },
+  { method: "GET", path: "/api/companies/:id/documents", tag: "Companies", summary: "A company's documents", access: "signedIn", query: pageQuerySchema, responses: { 200: list(obj) }, headers: PAGED },
+  { method: "POST", path: "/api/companies/:id/documents", tag: "Companies", summary: "Add a compliance document", access: "signedIn", body: documentCreateSchema, responses: { 201: obj } },
+  { method: "GET", path: "/api/documents", tag: "Companies", summary: "Documents to review", access: "staff", query: documentListQuerySchema, responses: { 200: list(obj) }, headers: PAGED },
+  { method: "POST", path: "/api/documents/:id/verify", tag: "Companies", summary: "Verify a document", access: "staff", responses: { 200: obj }, errors: [409] },
+  { method: "POST", path: "/api/documents/:id/reject", tag: "Companies", summary: "Reject a document", access: "staff", body: documentRejectSchema, responses: { 200: obj }, errors: [409] },
+  { method: "GET", path: "/api/compliance/summary", tag: "Companies", summary: "Compliance counts", access: "staff", responses: { 200: obj } },
+  { method: "GET", path: "/api/compliance/me", tag: "Companies", summary: "The caller's company compliance", access: "signedIn", responses: { 200: obj } },
+  { method: "GET", path: "/api/admin/compliance-settings", tag: "Companies", summary: "Compliance settings", access: "staff", responses: { 200: complianceSettingsSchema } },
+  { method: "PUT", path: "/api/admin/compliance-settings", tag: "Companies", summary: "Change compliance settings", access: "staff", body: complianceSettingsSchema, responses: { 200: complianceSettingsSchema } },
+  { method: "POST", path: "/api/registration/upload", tag: "Companies", summary: "An applicant's upload ticket", access: "applicant", responses: { 200: obj } },
+  { method: "PUT", path: "/api/registration/upload/:token", tag: "Companies", summary: "An applicant's upload", access: "applicant", body: BYTES, responses: { 200: obj }, errors: [413] },
+  { method: "POST", path: "/api/registration/documents", tag: "Companies", summary: "Attach an applicant's document", access: "applicant", body: registrationDocumentSchema, responses: { 201: obj } },
+  { method: "GET", path: "/api/registration/documents", tag: "Companies", summary: "An applicant's documents", access: "applicant", responses: { 200: list(obj) } },
+
+  // ---------------------------------------------------------------- invoices
+  { method: "GET", path: "/api/invoices", tag: "Invoices", summary: "Self-billing invoices", access: "signedIn", query: invoiceListQuerySchema, responses: { 200: list(obj) }, headers: PAGED },
+  { method: "GET", path: "/api/invoices/statement", tag: "Invoices", summary: "A statement (PDF or CSV)", access: "signedIn", query: statementQuerySchema, responses: { 200: PDF } },
+  { method: "GET", path: "/api/invoices/:id", tag: "Invoices", summary: "One invoice", access: "signedIn", responses: { 200: obj } },
+  { method: "GET", path: "/api/invoices/:id/pdf", tag: "Invoices", summary: "An invoice as PDF", access: "signedIn", query: download, responses: { 200: PDF } },
+  { method: "POST", path: "/api/invoices/:id/paid", tag: "Invoices", summary: "Mark an invoice paid", access: "staff", body: markPaidSchema, responses: { 200: obj }, errors: [409] },
+  { method: "POST", path: "/api/invoices/paid", tag: "Invoices", summary: "A payment run", access: "staff", body: bulkMarkPaidSchema, responses: { 200: obj } },
+  { method: "GET", path: "/api/admin/invoice-settings", tag: "Invoices", summary: "Invoice settings", access: "staff", responses: { 200: invoiceSettingsSchema } },
+  { method: "PUT", path: "/api/admin/invoice-settings", tag: "Invoices", summary: "Change invoice settings", access: "staff", body: invoiceSettingsSchema, responses: { 200: invoiceSettingsSchema } },
+  { method: "GET", path: "/api/insight", tag: "Invoices", summary: "Weekly figures", access: "staff", query: insightQuerySchema, responses: { 200: insightSchema } },
+  ...EXPORT_KINDS.map(
+    (kind): RouteDoc => ({ method: "GET", path: exportPath(kind), tag: "Exports", summary: `CSV export: ${kind}`, access: "staff", query: EXPORT_QUERY[kind], responses: { 200: CSV } }),
+  ),
+
+  // ---------------------------------------------------------------- email
+  { method: "POST", path: "/api/admin/send-available-loads-email", tag: "Email", summary: "Send the available-loads email now", access: "staff", responses: { 200: obj } },
+  { method: "GET", path: "/api/admin/email-schedule-settings", tag: "Email", summary: "The email schedule", access: "staff", responses: { 200: obj } },
+  { method: "PUT", path: "/api/admin/email-schedule-settings", tag: "Email", summary: "Change the email schedule", access: "staff", body: emailScheduleSchema, responses: { 200: obj } },
+  { method: "GET", path: "/api/admin/mail", tag: "Email", summary: "The mail outbox", access: "staff", query: mailListQuerySchema, responses: { 200: list(obj) }, headers: PAGED },
+  { method: "POST", path: "/api/admin/mail/:id/resend", tag: "Email", summary: "Resend a mail", access: "staff", responses: { 200: obj } },
+  { method: "GET", path: "/api/admin/mail/batches/:id", tag: "Email", summary: "A bulk email's progress", access: "staff", responses: { 200: obj } },
+
+  // ---------------------------------------------------------------- integrations
+  { method: "POST", path: "/api/admin/api-tokens", tag: "Integrations", summary: "Create an API token (shown once)", access: "admin", body: apiTokenCreateSchema, responses: { 201: apiTokenCreatedSchema } },
+  { method: "GET", path: "/api/admin/api-tokens", tag: "Integrations", summary: "API tokens (never the token)", access: "admin", query: apiTokenListQuerySchema, responses: { 200: list(apiTokenSchema) }, headers: PAGED },
+  { method: "DELETE", path: "/api/admin/api-tokens/:id", tag: "Integrations", summary: "Revoke an API token at once", access: "admin", responses: { 204: null } },
+];
