@@ -16,6 +16,10 @@ import { seedCarriers, seedLoads, seedSessions } from "./seed";
 import { holdCarriers } from "./carriers";
 import { notificationFanout } from "./notifications";
 import { exportScenario } from "./export";
+import { liveBoards } from "./live-boards";
+import { largeData } from "./large-data";
+import { pgliteBoard } from "./pglite-board";
+import { machineLoad, verdict, type RunningApp, type ScenarioDeps, type TargetRow } from "./common";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -35,6 +39,9 @@ interface Row {
   note?: string;
 }
 const rows: Row[] = [];
+/** issue 19's table, each row against its target (scenarios 9–11) */
+const targets: TargetRow[] = [];
+const charts: string[] = [];
 const children: ChildProcess[] = [];
 
 function log(msg: string) {
@@ -51,12 +58,17 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startApp(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+/**
+ * The app as a child process. `probe`: bench/server-probe.mjs preloaded, counting the
+ * requests the server answers (issue 19: "count them on the server"), read over IPC.
+ */
+async function startApp(env: Record<string, string>, opts: { probe?: boolean } = {}): Promise<RunningApp> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const args = opts.probe ? ["--import", "./bench/server-probe.mjs", "--import", "tsx", "src/server/main.ts"] : ["--import", "tsx", "src/server/main.ts"];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: opts.probe ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
   });
   children.push(child);
   let out = "";
@@ -67,7 +79,7 @@ async function startApp(env: Record<string, string>): Promise<{ url: string; chi
   while (Date.now() - start < 60_000) {
     try {
       const r = await fetch(`${url}/api/health`);
-      if (r.ok) return { url, child };
+      if (r.ok) return opts.probe ? { url, child, ...probeOf(child) } : { url, child };
     } catch {
       /* not yet */
     }
@@ -75,6 +87,20 @@ async function startApp(env: Record<string, string>): Promise<{ url: string; chi
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`server did not start: ${out}`);
+}
+
+function probeOf(child: ChildProcess): Pick<RunningApp, "counts" | "reset"> {
+  const ask = (probe: "read" | "reset") =>
+    new Promise<Record<string, { requests: number; bytes: number }>>((resolve) => {
+      const on = (m: { probe?: string; counts?: Record<string, { requests: number; bytes: number }> }) => {
+        if (m?.probe !== "counts") return;
+        child.off("message", on);
+        resolve(m.counts ?? {});
+      };
+      child.on("message", on);
+      child.send({ probe });
+    });
+  return { counts: () => ask("read"), reset: async () => void (await ask("reset")) };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -413,10 +439,14 @@ async function main() {
   mkdirSync(WORK, { recursive: true });
   // BENCH_ONLY=web: the baseline and the front-end scenarios; BENCH_ONLY=notifications: scenario 7 alone;
   // BENCH_ONLY=export: scenario 8 alone
+  // BENCH_ONLY=live | large | pglite-board: scenarios 9, 10, 11 (issue 19) alone
   const only = process.env.BENCH_ONLY;
-  const alone = only === "notifications" || only === "export";
+  const alone = only === "notifications" || only === "export" || only === "live" || only === "large" || only === "pglite-board";
   if (!alone && !existsSync(join(ROOT, "dist", "web", "index.html"))) throw new Error("run npm run build first");
-  const engines: ("postgres" | "pglite")[] = (await pgAvailable()) ? ["postgres", "pglite"] : ["pglite"];
+  const loadAtStart = machineLoad();
+  log(`machine: ${loadAtStart}`);
+  const pgUp = await pgAvailable();
+  const engines: ("postgres" | "pglite")[] = pgUp ? ["postgres", "pglite"] : ["pglite"];
   if (!alone) await httpAndWeb(engines, only);
   if (!only || only === "notifications") {
     if (engines.includes("postgres")) rows.push(...(await notificationFanout({ pgUrl: PG_URL, workDir: WORK, password: PASSWORD, startApp, stop, log })));
@@ -427,14 +457,36 @@ async function main() {
     else rows.push({ scenario: "8 export of 100,000 loads", engine: "postgres", note: `skipped: no PostgreSQL at ${PG_URL} (BENCH_DATABASE_URL)` });
   }
 
+  const deps: ScenarioDeps = { pgUrl: PG_URL, pgAvailable: pgUp, workDir: WORK, root: ROOT, password: PASSWORD, startApp, stop, log };
+  const issue19: [string, (d: ScenarioDeps) => Promise<{ rows: TargetRow[]; charts: string[] }>][] = [
+    ["live", liveBoards],
+    ["large", largeData],
+    ["pglite-board", pgliteBoard],
+  ];
+  for (const [name, run] of issue19) {
+    if (only && only !== name) continue;
+    const r = await run(deps);
+    targets.push(...r.rows);
+    charts.push(...r.charts);
+  }
+
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, seconds: SECONDS };
-  writeFileSync(join(ROOT, "bench", "results.json"), JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2));
+  writeFileSync(join(ROOT, "bench", "results.json"), JSON.stringify({ date: new Date().toISOString(), machine, load: { start: loadAtStart, end: machineLoad() }, rows, issue19: targets, charts }, null, 2));
   const fmt = (n?: number, d = 0) => (n === undefined ? "" : n.toFixed(d));
   console.log("\n| scenario | engine | req/s | ratio to baseline | p50 ms | p99 ms | errors | note |\n|---|---|---|---|---|---|---|---|");
   for (const r of rows) {
     console.log(`| ${r.scenario} | ${r.engine} | ${fmt(r.rps)} | ${r.ratio === undefined ? "" : `${(r.ratio * 100).toFixed(0)}%`} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors ?? ""} | ${r.note ?? ""} |`);
   }
-  console.log(`\nmachine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; ${SECONDS} s a scenario; took ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  if (targets.length) {
+    console.log("\nIssue 19: every row against its target\n\n| what | engine | measured | ratio | target | verdict |\n|---|---|---|---|---|---|");
+    for (const t of targets) console.log(`| ${t.what} | ${t.engine} | ${t.measured}${t.note ? ` (${t.note})` : ""} | ${t.ratio ?? ""} | ${t.target} | ${verdict(t)} |`);
+    const missed = targets.filter((t) => t.met === false);
+    const skipped = targets.filter((t) => t.met === null);
+    console.log(missed.length ? `\nMissed (${missed.length} of ${targets.length}):\n${missed.map((t) => `  - ${t.what}: ${t.measured} (target ${t.target})`).join("\n")}` : `\nAll ${targets.length - skipped.length} measured targets met.`);
+    if (skipped.length) console.log(`Skipped: ${skipped.map((t) => `${t.what} (${t.note})`).join("; ")}`);
+    if (charts.length) console.log(`charts: ${charts.join(", ")}`);
+  }
+  console.log(`\nmachine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node}; ${SECONDS} s a scenario; took ${((Date.now() - t0) / 1000).toFixed(0)} s; ${loadAtStart} at the start, ${machineLoad().replace("load average ", "")} at the end (shared machine: other engineers' tests run beside the bench)`);
   console.log("results written to bench/results.json");
 }
 

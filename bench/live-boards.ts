@@ -1,0 +1,264 @@
+// Scenario 9 (issue 19, the first four rows): an admin posts loads while thousands of
+// carrier boards are open, each a `Board` (bench/board-client.ts) that behaves like the
+// web client: its own query cache under the web's keys, one `GET /api/live` stream, the
+// web's own event handlers (src/web/lib/live.ts) deciding whether to refetch or patch.
+//
+// On PostgreSQL (the issue's conditions: 50,000 loads, boards on one 2-core machine with
+// the server and this load generator):
+//   a) one load posted with 2,000, then 5,000 boards open: per board, the time from the
+//      admin's POST being sent to the new card being in that board's first page (cache),
+//      p99 over boards × posts; the server's RSS before the first post → peak;
+//   b) 10 loads posted 100 ms apart with 2,000 boards: the board-list and stats GETs that
+//      caused, counted on the server (bench/server-probe.mjs), and the bytes they sent;
+//   c) the admin's own POST latency over every post of (a) and (b), p99.
+// Posted loads are picked up later than any seeded load, so with the board's default
+// order (latest pickup first) each belongs on every board's first page.
+//
+// BENCH_ONLY=live runs it alone. BENCH_LIVE_BOARDS (default "2000,5000"), BENCH_LIVE_LOADS
+// (50,000), BENCH_LIVE_POSTS (one-load posts a size, 3), BENCH_LIVE_WAIT_MS (30,000).
+import http from "node:http";
+import { sql } from "drizzle-orm";
+import { queryRows } from "../src/server/db/client";
+import { Board } from "./board-client";
+import { freshScenarioDatabase, seedCarriers, seedLoads, seedSessions } from "./seed";
+import { machineLoad, mb, ms, quantile, sampleRss, type ScenarioDeps, type TargetRow } from "./common";
+import { writeChart } from "./chart";
+
+const SIZES = (process.env.BENCH_LIVE_BOARDS ?? "2000,5000").split(",").map(Number).filter((n) => n > 0).sort((a, b) => a - b);
+const LOADS = Number(process.env.BENCH_LIVE_LOADS ?? 50_000);
+const POSTS = Number(process.env.BENCH_LIVE_POSTS ?? 3);
+const WAIT_MS = Number(process.env.BENCH_LIVE_WAIT_MS ?? 30_000);
+/** the 10-loads burst runs at this many boards (the issue: 2,000), or the smallest size */
+const BURST_AT = SIZES.includes(2000) ? 2000 : SIZES[0];
+const DB_NAME = "bench_live";
+
+interface Round {
+  /** per board and post: POST sent → card in the board's cache (ms) */
+  latencies: number[];
+  missing: number;
+  posts: number[];
+  rss: { before: number; peak: number };
+}
+
+export async function liveBoards(deps: ScenarioDeps): Promise<{ rows: TargetRow[]; charts: string[] }> {
+  const what = {
+    one: (n: number) => `admin posts one load, ${n.toLocaleString("en-GB")} boards open: board up to date, p99`,
+    burst: `10 loads posted 100 ms apart, ${BURST_AT.toLocaleString("en-GB")} boards: board requests caused`,
+    post: "admin's own POST while boards refresh, p99",
+  };
+  if (!deps.pgAvailable) {
+    const skip = (w: string, target: string): TargetRow => ({ what: w, engine: "postgres", measured: "", target, met: null, note: `skipped: no PostgreSQL at ${deps.pgUrl} (BENCH_DATABASE_URL)` });
+    return { rows: [...SIZES.map((n) => skip(what.one(n), "≤ 1 s")), skip(what.burst, "0 for posted loads"), skip(what.post, "≤ 100 ms")], charts: [] };
+  }
+  const { log } = deps;
+  const max = SIZES[SIZES.length - 1];
+  log(`live: seeding ${LOADS.toLocaleString("en-GB")} loads and ${max.toLocaleString("en-GB")} carriers on PostgreSQL`);
+  const { database, databaseUrl, dataDir } = await freshScenarioDatabase({ pgUrl: deps.pgUrl, workDir: deps.workDir, dir: "live", name: DB_NAME });
+  await database.migrate();
+  await seedLoads(database, 0, LOADS);
+  const carrierIds = await seedCarriers(database, max, deps.password);
+  const [adminRow] = await queryRows<{ id: string }>(
+    database.db,
+    sql`insert into users (email, password, name, carrier_name, role, is_admin, is_approved)
+        select 'bench-admin@example.com', password, 'Bench Admin', 'Bench HQ', 'admin', true, true from users where email = 'bench-1@example.com'
+        on conflict (email) do update set is_approved = true returning id`,
+  );
+  const cookies = await seedSessions(database, carrierIds);
+  const [adminCookie] = await seedSessions(database, [adminRow.id]);
+  await database.close();
+
+  const app = await deps.startApp({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, { probe: true });
+  const port = Number(new URL(app.url).port);
+  const pid = app.child.pid!;
+  // the boards' sockets (a browser holds its own; here they share one pool) and the admin's apart
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 6000 });
+  const adminAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const boards: Board[] = [];
+  // first-seen time of every card not on a board's page when the round began
+  const known = new Map<Board, Set<string>>();
+  const seen = new Map<Board, Map<string, number>>();
+  let tracking = false;
+  const onChange = (b: Board) => {
+    if (!tracking) return;
+    const k = known.get(b);
+    const s = seen.get(b);
+    if (!k || !s) return;
+    const now = performance.now();
+    for (const l of b.list()) if (!k.has(l.id) && !s.has(l.id)) s.set(l.id, now);
+  };
+  let postNo = 0;
+  const day = 86_400_000;
+  /** POST /api/loads as the admin: {id, sent, ms} */
+  const post = (): Promise<{ id: string; sent: number; ms: number }> => {
+    postNo++;
+    // later than any seeded pickup (≤ 365 days ahead): first on the board's default order
+    const pickup = new Date(Date.now() + 400 * day + postNo * 3_600_000);
+    const body = JSON.stringify({
+      pickupCity: "Leeds",
+      pickupZip: "LS1 4AP",
+      deliveryCity: "Hull",
+      deliveryZip: "HU1 1AA",
+      pickupDate: pickup.toISOString(),
+      deliveryDate: new Date(pickup.getTime() + day).toISOString(),
+      price: 900 + postNo,
+      distance: 60,
+      weight: 12000,
+      equipmentType: "Flatbed",
+      cargoType: "Steel",
+    });
+    const sent = performance.now();
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port, path: "/api/loads", method: "POST", agent: adminAgent, headers: { cookie: adminCookie, "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (d: string) => (text += d));
+          res.on("end", () => {
+            if (res.statusCode !== 201) reject(new Error(`POST /api/loads: ${res.statusCode} ${text}`));
+            else resolve({ id: (JSON.parse(text) as { id: string }).id, sent, ms: performance.now() - sent });
+          });
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+  };
+
+  const beginRound = () => {
+    for (const b of boards) {
+      known.set(b, new Set(b.list().map((l) => l.id)));
+      seen.set(b, new Map());
+    }
+    tracking = true;
+  };
+  /** wait until every board holds every posted card (or WAIT_MS), then the per-board times */
+  const finishRound = async (posted: { id: string; sent: number }[]): Promise<{ latencies: number[]; missing: number }> => {
+    const deadline = Date.now() + WAIT_MS;
+    const missingNow = () => {
+      let n = 0;
+      for (const b of boards) for (const p of posted) if (!seen.get(b)!.has(p.id)) n++;
+      return n;
+    };
+    while (missingNow() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    tracking = false;
+    const latencies: number[] = [];
+    for (const b of boards) for (const p of posted) {
+      const at = seen.get(b)!.get(p.id);
+      if (at !== undefined) latencies.push(at - p.sent);
+    }
+    return { latencies, missing: missingNow() };
+  };
+
+  const rounds = new Map<number, Round>();
+  const postMs: number[] = [];
+  let burst: { counts: Record<string, { requests: number; bytes: number }>; latencies: number[]; missing: number } | null = null;
+  const loadAtStart = machineLoad();
+  try {
+    for (const size of SIZES) {
+      const t = performance.now();
+      while (boards.length < size) {
+        const part = Array.from({ length: Math.min(100, size - boards.length) }, (_, k) => new Board({ port, cookie: cookies[boards.length + k], agent, onChange }));
+        await Promise.all(part.map((b) => b.open()));
+        boards.push(...part);
+      }
+      log(`live: ${boards.length} boards open (${((performance.now() - t) / 1000).toFixed(1)} s); server RSS ${Math.round(sampleRss(pid).stop().before)} MB; ${machineLoad()}`);
+      // a warm-up post, not counted
+      beginRound();
+      await finishRound([await post()]);
+      await new Promise((r) => setTimeout(r, 1000));
+
+      const rss = sampleRss(pid);
+      const round: Round = { latencies: [], missing: 0, posts: [], rss: { before: 0, peak: 0 } };
+      for (let i = 0; i < POSTS; i++) {
+        beginRound();
+        const p = await post();
+        round.posts.push(p.ms);
+        const r = await finishRound([p]);
+        round.latencies.push(...r.latencies);
+        round.missing += r.missing;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      round.rss = rss.stop();
+      postMs.push(...round.posts);
+      rounds.set(size, round);
+      round.latencies.sort((a, b) => a - b);
+      log(`live: ${size} boards, one load: p50 ${ms(quantile(round.latencies, 0.5))}, p99 ${ms(quantile(round.latencies, 0.99))}, missing ${round.missing}; RSS ${round.rss.before.toFixed(0)} → ${round.rss.peak.toFixed(0)} MB`);
+
+      if (size === BURST_AT) {
+        log(`live: 10 loads 100 ms apart, ${size} boards`);
+        await app.reset!();
+        beginRound();
+        const posted = await Promise.all(Array.from({ length: 10 }, (_, i) => new Promise((r) => setTimeout(r, i * 100)).then(post)));
+        const r = await finishRound(posted);
+        await new Promise((r) => setTimeout(r, 2000)); // late refetches still count
+        burst = { counts: await app.counts!(), ...r };
+        postMs.push(...posted.map((p) => p.ms));
+        log(`live: burst counts ${JSON.stringify(burst.counts)}`);
+      }
+    }
+  } finally {
+    for (const b of boards) b.close();
+    agent.destroy();
+    adminAgent.destroy();
+    await deps.stop(app.child);
+  }
+
+  const rows: TargetRow[] = [];
+  for (const [size, r] of rounds) {
+    const p99 = quantile(r.latencies, 0.99);
+    const growth = r.rss.peak - r.rss.before;
+    const rssBound = size >= 5000;
+    rows.push({
+      what: what.one(size),
+      engine: "postgres",
+      measured: `p99 ${ms(p99)} (p50 ${ms(quantile(r.latencies, 0.5))}, max ${ms(r.latencies[r.latencies.length - 1])})${r.missing ? `, ${r.missing} boards never up to date within ${WAIT_MS / 1000} s` : ""}; server RSS ${r.rss.before.toFixed(0)} → ${r.rss.peak.toFixed(0)} MB (+${growth.toFixed(0)} MB)`,
+      target: rssBound ? "≤ 1 s, RSS growth ≤ 100 MB" : "≤ 1 s",
+      ratio: `${(p99 / 1000).toFixed(2)}× the target`,
+      met: p99 <= 1000 && r.missing === 0 && (!rssBound || growth <= 100),
+      note: `${POSTS} posts × ${size} boards; ${LOADS.toLocaleString("en-GB")} loads`,
+    });
+  }
+  if (burst) {
+    const c = burst.counts;
+    const list = c["GET /api/loads"] ?? { requests: 0, bytes: 0 };
+    const stats = c["GET /api/stats"] ?? { requests: 0, bytes: 0 };
+    const other = Object.entries(c).filter(([k]) => k.startsWith("GET ") && k !== "GET /api/loads" && k !== "GET /api/stats");
+    const otherN = other.reduce((n, [, v]) => n + v.requests, 0);
+    burst.latencies.sort((a, b) => a - b);
+    rows.push({
+      what: what.burst,
+      engine: "postgres",
+      measured: `${list.requests.toLocaleString("en-GB")} board + ${stats.requests.toLocaleString("en-GB")} stats GETs (${mb(list.bytes + stats.bytes)})${otherN ? `, ${otherN} other GETs (${other.map(([k, v]) => `${k} ×${v.requests}`).join(", ")})` : ""}; boards up to date p99 ${ms(quantile(burst.latencies, 0.99))}${burst.missing ? `, ${burst.missing} card×board never arrived` : ""}`,
+      target: "0 for posted loads",
+      ratio: `${(list.requests / (10 * BURST_AT)).toFixed(2)} board GETs per board per load`,
+      met: list.requests === 0 && burst.missing === 0,
+      note: "counted on the server (bench/server-probe.mjs); boards do not poll here",
+    });
+  }
+  postMs.sort((a, b) => a - b);
+  const postP99 = quantile(postMs, 0.99);
+  rows.push({
+    what: what.post,
+    engine: "postgres",
+    measured: `p99 ${ms(postP99)} (p50 ${ms(quantile(postMs, 0.5))}, max ${ms(postMs[postMs.length - 1])}) over ${postMs.length} posts`,
+    target: "≤ 100 ms",
+    ratio: `${(postP99 / 100).toFixed(2)}× the target`,
+    met: postP99 <= 100,
+    note: `machine at start: ${loadAtStart}; at end: ${machineLoad()}`,
+  });
+
+  const chart = writeChart(deps.root, {
+    name: "live-boards",
+    title: "Admin posts a load: board up to date (PostgreSQL)",
+    xLabel: "boards open (live streams)",
+    yLabel: "ms from POST to card in cache",
+    series: [
+      { label: "p99", points: [...rounds].map(([n, r]) => [n, quantile(r.latencies, 0.99)]) },
+      { label: "p50", points: [...rounds].map(([n, r]) => [n, quantile(r.latencies, 0.5)]) },
+      { label: "admin POST p99", points: [...rounds].map(([n, r]) => [n, quantile([...r.posts].sort((a, b) => a - b), 0.99)]) },
+    ],
+    target: { y: 1000, label: "target 1 s" },
+  });
+  return { rows, charts: [chart] };
+}
