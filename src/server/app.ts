@@ -40,6 +40,7 @@ import { registerInsightRoutes } from "./modules/insight/insight.routes";
 import { registerDocumentsRoutes } from "./modules/companies/documents.routes";
 import { registerComplianceRoutes } from "./modules/companies/compliance.routes";
 import { registerRegistrationRoutes } from "./modules/registration/registration.routes";
+import { registerPwaRoutes } from "./modules/pwa/pwa.routes";
 import { registerWebhooksRoutes } from "./modules/integrations/webhooks/webhooks.routes";
 import { registerApiTokensRoutes, registerBearerAuth } from "./modules/integrations/tokens/api-tokens.routes";
 import { registerOpenApiRoutes } from "./modules/integrations/openapi/openapi.routes";
@@ -163,6 +164,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     registerDocumentsRoutes,
     registerComplianceRoutes,
     registerRegistrationRoutes,
+    registerPwaRoutes,
     registerWebhooksRoutes,
     registerApiTokensRoutes,
     registerOpenApiRoutes,

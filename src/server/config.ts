@@ -42,6 +42,10 @@ const envSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // tests only (NODE_ENV=test): the server's clock starts at this instant and runs on
   TEST_NOW: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
+  // contract-beyond "Integrations": webhooks to private/loopback/link-local addresses only when true
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  // how long a background job's claim holds without being extended (a dead process's jobs wait this long)
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
 });
 
 export interface Config {
@@ -69,6 +73,12 @@ export interface Config {
   sessionDays: number;
   /** NODE_ENV=test only: the instant the server's clock starts at */
   testNow?: Date;
+  /** webhooks may go to private, loopback and link-local addresses (contract-beyond "Integrations") */
+  webhookAllowPrivate: boolean;
+  /** the job runner's lease (modules/jobs/job-runner.ts), in ms */
+  jobLeaseMs: number;
+  /** how long a webhook delivery waits for an answer (contract-beyond: 10 s; tests shorten it) */
+  webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -179,6 +189,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production: e.NODE_ENV === "production",
     sessionDays: e.SESSION_DAYS,
     testNow: e.TEST_NOW && e.NODE_ENV === "test" ? new Date(e.TEST_NOW) : undefined,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
+    webhookTimeoutMs: 10_000,
   };
 }
 

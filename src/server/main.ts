@@ -56,7 +56,7 @@ export async function main(config: Config, hooks: MainHooks = {}): Promise<void>
 
   const schedule = startEmailSchedule(app.ctx);
   // the outbox worker: claims and runs due jobs (mail) in this process, beside every other one
-  const jobs = startJobRunner(app.ctx, { log: app.log });
+  const jobs = startJobRunner(app.ctx, { log: app.log, leaseMs: config.jobLeaseMs });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

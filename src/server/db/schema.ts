@@ -393,6 +393,37 @@ export const changeCounters = pgTable("change_counters", {
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
 
+// Maintained by triggers on loads (migration 0014, issue 19): GET /api/stats and the
+// Carriers tab read these instead of aggregating every load per request.
+/** available loads per UK pickup day ('infinity': no pickup date) */
+export const loadAvailableDays = pgTable("load_available_days", {
+  pickupDay: date("pickup_day", { mode: "string" }).primaryKey(),
+  loads: integer("loads").notNull().default(0),
+});
+
+/** loads and sum of price per status */
+export const loadStatusTotals = pgTable("load_status_totals", {
+  status: text("status").primaryKey(),
+  loads: integer("loads").notNull().default(0),
+  priceSum: numeric("price_sum").notNull().default("0"),
+});
+
+/** held loads (accepted/approved/completed), earnings and latest acceptance per (acceptedBy, acceptedByCarrier) */
+export const loadHolderStats = pgTable(
+  "load_holder_stats",
+  {
+    holderKey: text("holder_key").primaryKey(),
+    acceptedBy: uuid("accepted_by"),
+    acceptedByCarrier: text("accepted_by_carrier"),
+    accepted: integer("accepted").notNull().default(0),
+    approved: integer("approved").notNull().default(0),
+    completed: integer("completed").notNull().default(0),
+    earnings: numeric("earnings").notNull().default("0"),
+    lastAcceptedAt: ts("last_accepted_at"),
+  },
+  (t) => [index("load_holder_stats_user_idx").on(t.acceptedBy), index("load_holder_stats_carrier_idx").on(t.acceptedByCarrier)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type LoadRow = typeof loads.$inferSelect;
 export type BidRow = typeof bids.$inferSelect;
@@ -624,3 +655,42 @@ export const apiTokens = pgTable(
 );
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+// Webhooks (issue 20, contract-beyond "Integrations"): endpoints registered by an
+// admin, and one row per delivery attempt. A delivery is a "webhook" job (jobs).
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  url: text("url").notNull(),
+  description: text("description"),
+  events: text("events").array().notNull(),
+  // whsec_<base64 key>: needed in clear to sign each delivery (shown to the admin once)
+  secret: text("secret").notNull(),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: created(),
+  updatedAt: updated(),
+});
+
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    // the job id: also the webhook-id (msg_…) the receiver sees on every attempt
+    deliveryId: uuid("delivery_id").notNull(),
+    eventType: text("event_type").notNull(),
+    attempt: integer("attempt").notNull(),
+    // delivered | retrying | failed
+    outcome: text("outcome").notNull(),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+    nextRetryAt: ts("next_retry_at"),
+    createdAt: created(),
+  },
+  (t) => [index("webhook_attempts_endpoint_idx").on(t.endpointId, t.createdAt), index("webhook_attempts_delivery_idx").on(t.deliveryId)],
+);
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;

@@ -12,6 +12,7 @@ import { transitionLoad } from "../loads/load-transition";
 import { ratePerMile } from "../loads/load-visibility";
 import type { AppContext } from "../../context";
 import { notifyBidAccepted, notifyBidPlaced, notifyBidRejected } from "../notifications/notifications.service";
+import { raiseWebhookEvent } from "../integrations/webhooks/webhook-events";
 import { assertMayBook, ukToday } from "../companies/compliance.service";
 import {
   countBids,
@@ -83,6 +84,8 @@ export async function placeBid(opts: {
     });
     // every staff user hears of a new or updated bid, in this transaction
     await notifyBidPlaced({ ctx: opts.ctx, tx, actor, load, carrier: actor, amount: bid.bidAmount, updated: !inserted });
+    // contract-beyond "Integrations": bid.placed (a new bid or a new amount), in this transaction
+    await raiseWebhookEvent({ db: tx, now, type: "bid.placed", data: toBid(bid) });
     return { bid: toBid(bid), created: inserted };
   });
 }
@@ -161,6 +164,8 @@ export async function acceptBid(opts: { ctx: AppContext; db: Db; actor: UserRow;
     const rejected = await rejectPendingBids(tx, bid.loadId, now, bid.id);
     await notifyBidAccepted({ ctx, tx, actor, load, carrierId: bidder.id, amount });
     for (const r of rejected) await notifyBidRejected({ ctx, tx, actor, load, carrierId: r.carrierId, amount: r.bidAmount, taken: true });
+    // contract-beyond "Integrations": bid.accepted (the load's load.accepted came with its transition)
+    await raiseWebhookEvent({ db: tx, now, type: "bid.accepted", data: toBid(accepted) });
     return { bid: toBid(accepted), load, rejectedCount: rejected.length };
   });
 }

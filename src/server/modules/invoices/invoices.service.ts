@@ -27,6 +27,7 @@ import {
   type MarkPaidInput,
 } from "../../../contract/schemas/invoice";
 import { notify } from "../notifications/notifications.service";
+import { raiseWebhookEvent } from "../integrations/webhooks/webhook-events";
 import { invoiceAmounts, moneyNumber } from "./invoice-money";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { addDays, isRealDay, issuedText, paidText } from "./invoice-text";
@@ -108,7 +109,7 @@ export async function raiseInvoice(tx: Tx, ctx: AppContext, load: LoadRow, today
     mail: { link: { label: "Open My Invoices", path: MY_INVOICES_PATH } },
   });
   // SB-{UK year of issue}-{next of the year}, drawn and inserted in one statement
-  return repo.insertNumberedInvoice(tx, Number(today.slice(0, 4)), {
+  const invoice = await repo.insertNumberedInvoice(tx, Number(today.slice(0, 4)), {
     loadId: load.id,
     companyId: company?.id ?? null,
     carrierName: company?.name ?? (load.acceptedByCarrier?.trim() || "Unknown Carrier"),
@@ -120,6 +121,9 @@ export async function raiseInvoice(tx: Tx, ctx: AppContext, load: LoadRow, today
     createdAt: now,
     updatedAt: now,
   });
+  // contract-beyond "Integrations": invoice.issued, in this transaction (one insert while the counter is held)
+  await raiseWebhookEvent({ db: tx, now, type: "invoice.issued", data: toInvoice({ ...invoice, loadNumber: load.loadNumber }, today) });
+  return invoice;
 }
 
 /**
@@ -224,6 +228,9 @@ function checkPaidOn(paidOn: string, today: string): void {
 
 async function payLocked(tx: Tx, ctx: AppContext, actor: Viewer, row: repo.InvoiceWithLoad, input: { paidOn: string; paymentReference: string }, now: Date) {
   await repo.setInvoicePaid(tx, row.id, { ...input, now });
+  const paid = { ...row, status: "paid", paidOn: input.paidOn, paymentReference: input.paymentReference, updatedAt: now };
+  // contract-beyond "Integrations": invoice.paid, in this transaction
+  await raiseWebhookEvent({ db: tx, now, type: "invoice.paid", data: toInvoice(paid, ukDayKey(now)) });
   await notify({
     ctx,
     tx,
@@ -234,7 +241,7 @@ async function payLocked(tx: Tx, ctx: AppContext, actor: Viewer, row: repo.Invoi
     ...paidText({ number: row.number, gross: row.gross, loadNumber: row.loadNumber, ...input }),
     mail: { link: { label: "Open My Invoices", path: MY_INVOICES_PATH } },
   });
-  return { ...row, status: "paid", paidOn: input.paidOn, paymentReference: input.paymentReference, updatedAt: now };
+  return paid;
 }
 
 /** POST /api/invoices/{id}/paid: only an issued invoice (else 409); paid on a day from its issue to today. */

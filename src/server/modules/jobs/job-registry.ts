@@ -30,6 +30,12 @@ export interface JobKind<P = unknown> {
   name: string;
   /** Does the work; throws to fail this attempt. */
   run(payload: P, run: JobRun): Promise<void>;
+  /**
+   * This kind's own back-off (webhooks: the contract's 5 s … 10 h): the wait after
+   * the `attempts`-th failed attempt, or null to give up. When set, it replaces the
+   * default doubling and the job's retry_until.
+   */
+  retryDelayMs?(attempts: number): number | null;
   /** An error that no retry can cure: the job fails at once. */
   isPermanent?(err: unknown): boolean;
   /** The error as stored in last_error (and shown to staff): no secrets, bounded. */

@@ -156,11 +156,14 @@ export function startJobRunner(ctx: AppContext, opts: JobRunnerOptions = {}): Jo
           } else {
             const error = kind.describeError?.(result.failed) ?? errorText(result.failed);
             const permanent = kind.isPermanent?.(result.failed) ?? false;
-            if (permanent || now.getTime() >= job.retryUntil.getTime()) {
+            // a kind with its own schedule says when to give up; the others stop at retry_until
+            const own = kind.retryDelayMs ? kind.retryDelayMs(job.attempts) : undefined;
+            const giveUp = own === undefined ? now.getTime() >= job.retryUntil.getTime() : own === null;
+            if (permanent || giveUp) {
               outcome = { status: "failed", error, at: now };
               ok = await markJobFailed(tx, claim, now, error);
             } else {
-              const retryAt = new Date(now.getTime() + retryDelayMs(job.attempts));
+              const retryAt = new Date(now.getTime() + (own ?? retryDelayMs(job.attempts)));
               outcome = { status: "retry", error, at: now, retryAt };
               ok = await markJobRetry(tx, claim, retryAt, error);
             }

@@ -132,6 +132,21 @@ export async function requeueFailedJob(db: DbOrTx, opts: { id: string; kind: str
   return row;
 }
 
+/**
+ * Send a job again now, whatever became of it (a webhook's manual retry): done,
+ * failed, or waiting out its back-off; attempts start again from 0. A job being
+ * run now is left alone (undefined), as is one of another kind.
+ */
+export async function requeueJob(db: DbOrTx, opts: { id: string; kind: string; now: Date; retryUntil: Date }): Promise<JobRow | undefined> {
+  const [row] = await db
+    .update(jobs)
+    .set({ status: "pending", attempts: 0, runAt: opts.now, retryUntil: opts.retryUntil, lockedUntil: null, claimedBy: null, doneAt: null })
+    .where(and(eq(jobs.id, opts.id), eq(jobs.kind, opts.kind), inArray(jobs.status, ["pending", "done", "failed"])))
+    .returning();
+  if (row) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${opts.kind})`);
+  return row;
+}
+
 /** Is any job of `kind` waiting for a retry after an error that starts with `errorPrefix`? */
 export async function hasWaitingJobs(db: DbOrTx, opts: { kind: string; errorPrefix: string; now: Date }): Promise<boolean> {
   const rows = await db

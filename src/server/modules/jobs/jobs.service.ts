@@ -13,6 +13,7 @@ import {
   insertJobs,
   listJobs as listJobRows,
   requeueFailedJob,
+  requeueJob,
   retryWaitingJobsNow,
   type JobListStatus,
 } from "./jobs.repository";
@@ -40,6 +41,11 @@ export function queueJobs({ db, now, jobs, batchId }: QueueJobsOptions): Promise
 /** A failed job written again as new: due now, retried for another RETRY_FOR_MS. Undefined: not a failed job of `kind`. */
 export function resendFailedJob(opts: { db: DbOrTx; id: string; kind: string; now: Date }): Promise<JobRow | undefined> {
   return requeueFailedJob(opts.db, { id: opts.id, kind: opts.kind, now: opts.now, retryUntil: new Date(opts.now.getTime() + RETRY_FOR_MS) });
+}
+
+/** Any job of `kind` that is not being run now, due again now (attempts from 0). Undefined: running, or no such job. */
+export function resendJob(opts: { db: DbOrTx; id: string; kind: string; now: Date }): Promise<JobRow | undefined> {
+  return requeueJob(opts.db, { id: opts.id, kind: opts.kind, now: opts.now, retryUntil: new Date(opts.now.getTime() + RETRY_FOR_MS) });
 }
 
 /**

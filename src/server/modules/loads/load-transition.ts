@@ -8,6 +8,7 @@ import { MSG } from "../../../contract/messages";
 import { canTransition, TRANSITIONS, type LoadAction } from "./load-state";
 import { queueLaneAlert } from "../saved-searches/lane-alert-queue";
 import { voidLiveInvoice } from "../invoices/invoices.service";
+import { raiseLoadWebhook } from "../integrations/webhooks/webhook-events";
 
 export interface TransitionOptions {
   tx: Tx;
@@ -101,6 +102,8 @@ export async function recordLoadEvent(
   if (e.toStatus === "available" && e.fromStatus !== "available") {
     await queueLaneAlert({ db, now: e.now, loadId: e.loadId, actorId: e.actor?.id ?? null });
   }
+  // every load change is a webhook event (load.created … load.cancelled), in this same transaction
+  await raiseLoadWebhook(db, { loadId: e.loadId, action: e.action, now: e.now });
 }
 
 /** PO-{year}-{5 digits} (contract: approving issues a PO number when none is set). */

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { canSeeLoad, isOwnLoad, toLoad } from "../loads/load-visibility";
 import { recordLoadEvent, transitionLoad } from "../loads/load-transition";
 import { notifyPodSubmitted } from "../notifications/notifications.service";
+import { loadData, raiseWebhookEvent } from "../integrations/webhooks/webhook-events";
 import { resolvePaperwork } from "../objects/objects.service";
 import { raiseInvoice } from "../invoices/invoices.service";
 import { ukDayKey } from "../../../contract/wall-clock";
@@ -86,6 +87,8 @@ export async function completePod(opts: {
       });
       // every staff user hears of a POD, in this transaction (issue 16)
       await notifyPodSubmitted({ ctx, tx, actor, load, by: actor, completed: true });
+      // contract-beyond "Integrations": pod.submitted (load.completed came with the transition)
+      await raiseWebhookEvent({ db: tx, now, type: "pod.submitted", data: () => loadData(tx, loadId, now) });
       // contract-beyond "Invoices": the self-billing invoice, in this transaction, last (its counter row stays locked to commit)
       await raiseInvoice(tx, ctx, load, ukDayKey(now));
       return load;
@@ -101,6 +104,7 @@ export async function completePod(opts: {
       now,
     });
     await notifyPodSubmitted({ ctx, tx, actor, load: updated, by: actor, completed: false });
+    await raiseWebhookEvent({ db: tx, now, type: "pod.submitted", data: () => loadData(tx, loadId, now) });
     return updated;
   });
   return toLoad(row, actor, now);
