@@ -10,7 +10,7 @@ export interface StreamEvent {
 }
 
 /** Open the SSE stream over real HTTP and collect events: `target` is a port on 127.0.0.1 or a base URL. */
-export function openStream(target: number | string, cookie: string) {
+export function openStream(target: number | string, cookie: string, opts: { onEvent?: (e: StreamEvent) => void } = {}) {
   const url = new URL(typeof target === "number" ? `http://127.0.0.1:${target}` : target);
   const events: StreamEvent[] = [];
   let buffer = "";
@@ -28,7 +28,10 @@ export function openStream(target: number | string, cookie: string) {
         buffer = buffer.slice(i + 2);
         const event = /^event: (.*)$/m.exec(block)?.[1];
         const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event) events.push({ event, data: data ?? "", at: Date.now() });
+        if (!event) continue;
+        const e = { event, data: data ?? "", at: Date.now() };
+        events.push(e);
+        opts.onEvent?.(e);
       }
     });
   });

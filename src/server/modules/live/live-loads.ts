@@ -62,14 +62,14 @@ export async function readChangedLoads(db: DbOrTx, ids: string[]): Promise<Map<s
  * The views of one change. `row` is the load as read after the notice (possibly a
  * later version of it: each event carries the newest state, never an older one);
  * undefined when it was deleted. `availableDelta` tells boards how the shared
- * available count (GET /api/stats `available`) moved, when the notice says what the
- * load was before.
+ * available count (GET /api/stats `available`) moved.
  */
 export function loadEventViews(notice: LoadNotice & { id: string }, row: LoadRow | undefined, now: Date): LoadEventViews {
   const today = ukToday(now);
-  const was = notice.os === undefined ? null : onBoard(notice.os, notice.op ? new Date(notice.op) : null, today);
+  // an insert names no former state: it was on no board
+  const was = notice.os !== undefined && onBoard(notice.os, notice.op ? new Date(notice.op) : null, today);
   const is = !!row && onBoard(row.status, row.pickupDate, today);
-  const delta = was === null ? undefined : Number(is) - Number(was);
+  const delta = Number(is) - Number(was);
   const serialise = (viewer: Viewer) =>
     JSON.stringify({
       version: notice.v,
