@@ -833,6 +833,28 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
   "invoices.settings.get": async () => ({ url: "/api/admin/invoice-settings" }),
   "invoices.settings.put": async () => ({ method: "PUT", url: "/api/admin/invoice-settings", payload: { paymentTermsDays: 30, companyName: "Matrix Network Ltd", companyAddress: "1 Dock Street", companyVatNumber: "GB111222333" } }),
   live: async () => ({ url: "/api/live" }),
+  "openapi.json": async () => ({ url: "/api/openapi.json" }),
+  "openapi.docs": async () => ({ url: "/api/docs" }),
+  "apiTokens.create": async () => ({
+    method: "POST",
+    url: "/api/admin/api-tokens",
+    payload: { name: "Matrix TMS", scopes: ["loads:read"] },
+    check: (res) => {
+      if (res.statusCode === 201) expect(JSON.parse(res.body).token).toMatch(/^lbt_/);
+    },
+  }),
+  "apiTokens.create.bad": async () => ({ method: "POST", url: "/api/admin/api-tokens", payload: { name: "", scopes: ["loads:delete"] } }),
+  "apiTokens.list": async () => ({
+    url: "/api/admin/api-tokens",
+    check: (res) => {
+      if (res.statusCode === 200) expect(res.body).not.toMatch(/lbt_|tokenHash|token_hash/);
+    },
+  }),
+  "apiTokens.revoke": async (w) => {
+    const res = await w.t.app.inject({ method: "POST", url: "/api/admin/api-tokens", headers: { cookie: w.actors.admin.cookie! }, payload: { name: "to revoke", scopes: ["users:read"] } });
+    return { method: "DELETE", url: `/api/admin/api-tokens/${JSON.parse(res.body).id}` };
+  },
+  "apiTokens.revoke.unknown": async () => ({ method: "DELETE", url: `/api/admin/api-tokens/${randomUUID()}` }),
 };
 
 /** The status line of an SSE stream over real HTTP (inject would wait for a stream that never ends). */

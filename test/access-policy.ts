@@ -250,6 +250,15 @@ export const POLICY = {
   "companies.merge.self": { method: "POST", path: "/api/companies/:id/merge", scenario: "a company into itself", expect: staffOnly(400), why: "issue 17: merging a company into itself → 400" },
   "companies.moveUser": { method: "PUT", path: "/api/users/:id/company", scenario: "a carrier to another company", expect: staffOnly(200), why: "contract-beyond: only staff move a user between companies" },
   "companies.moveUser.staff": { method: "PUT", path: "/api/users/:id/company", scenario: "a manager's account", expect: staffOnly(409), why: "only an approved carrier belongs to a company (docs/decisions/compliance.md): wrong state → 409" },
+
+  // ------------------------------------------------------------ integrations (contract-beyond "Integrations", issue 20)
+  "openapi.json": { method: "GET", path: "/api/openapi.json", scenario: "the OpenAPI document", expect: all(200), why: "contract-beyond: GET /api/openapi.json, signed in or not" },
+  "openapi.docs": { method: "GET", path: "/api/docs", scenario: "the API reference page", expect: all(200), why: "contract-beyond: a reference page at /api/docs, signed in or not" },
+  "apiTokens.create": { method: "POST", path: "/api/admin/api-tokens", scenario: "a token with loads:read", expect: adminOnly(201), why: "contract-beyond: API tokens, admins only (a manager 403)" },
+  "apiTokens.create.bad": { method: "POST", path: "/api/admin/api-tokens", scenario: "no name, an unknown scope", expect: adminOnly(400), why: "contract: 400 with details; who may call is checked first" },
+  "apiTokens.list": { method: "GET", path: "/api/admin/api-tokens", scenario: "the tokens (never the token)", expect: adminOnly(200), why: "contract-beyond: GET lists without tokens, admins only" },
+  "apiTokens.revoke": { method: "DELETE", path: "/api/admin/api-tokens/:id", scenario: "a token of another admin", expect: adminOnly(204), why: "contract-beyond: DELETE revokes at once, admins only (any admin: the tokens are the network's)" },
+  "apiTokens.revoke.unknown": { method: "DELETE", path: "/api/admin/api-tokens/:id", scenario: "no such token", expect: adminOnly(404), why: "contract: 404 no such resource" },
 } as const satisfies Record<string, PolicyRow>;
 
 export type PolicyCase = keyof typeof POLICY;

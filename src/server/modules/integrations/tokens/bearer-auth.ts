@@ -9,7 +9,7 @@ import { AppError } from "../../../lib/app-error";
 import { API_TOKEN_MSG, type ApiScope } from "../../../../contract/schemas/integration";
 import { bearerOf } from "../../../lib/bearer";
 import { authenticateToken } from "./api-tokens.service";
-import { scopeOf } from "./token-scopes";
+import { scopeOf, TOKEN_IGNORED_ROUTES } from "./token-scopes";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -22,6 +22,7 @@ export function registerBearerAuth(app: FastifyInstance, ctx: AppContext): void 
   app.decorateRequest("apiToken", null);
   app.addHook("onRequest", async (req) => {
     if (!req.url.startsWith("/api/") || req.url.startsWith("/api/health")) return;
+    if (TOKEN_IGNORED_ROUTES.has(`${req.method === "HEAD" ? "GET" : req.method} ${req.routeOptions.url}`)) return;
     const token = bearerOf(req.headers.authorization);
     if (token === null) return;
     // the token alone speaks for this request, never a cookie sent with it

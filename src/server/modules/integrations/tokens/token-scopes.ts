@@ -41,6 +41,9 @@ export const TOKEN_ROUTE_SCOPES: Readonly<Record<string, ApiScope>> = {
   "GET /api/export/carriers.csv": "users:read",
 };
 
+/** Public reading that a client sending its token everywhere may still do: the token is ignored there. */
+export const TOKEN_IGNORED_ROUTES: ReadonlySet<string> = new Set(["GET /api/openapi.json", "GET /api/docs", "GET /api/public-config"]);
+
 /** The scope a route needs when called by token; undefined: never by token. */
 export function scopeOf(method: string, routeUrl: string | undefined): ApiScope | undefined {
   if (!routeUrl) return undefined;
