@@ -59,7 +59,7 @@ describe.each(ENGINES)(`event: load to ${CLIENTS} live clients on %s`, (engine) 
       if (req.method === "GET" && path === "/api/stats") gets.stats++;
     });
     admin = `sid=${await sessionFor(t, await createAdmin(t.app))}`;
-    for (let i = 0; i < 8; i++) await createLoad(t.app, { price: String(500 + i * 300) });
+    for (let i = 0; i < 8; i++) await createLoad(t.app, { price: 500 + i * 300 });
 
     // 200 users (4 staff) with sessions written straight to the table: 200 argon2
     // sign-ins would take the test's whole time budget on two cores
