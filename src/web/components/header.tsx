@@ -65,7 +65,7 @@ export function Header() {
         )}
 
         <nav aria-label="Account" className="col-start-2 row-start-1 flex items-center gap-1 sm:gap-2 md:col-start-3">
-          <button type="button" onClick={() => setHelpOpen(true)} className={`${headerButton} ${iconOnPhone} text-slate-700 hover:bg-slate-100`}>
+          <button type="button" onClick={() => setHelpOpen(true)} data-help className={`${headerButton} ${iconOnPhone} text-slate-700 hover:bg-slate-100`}>
             <CircleHelp className="h-5 w-5" aria-hidden="true" />
             <span className={wordFromSm}>Help</span>
           </button>

@@ -63,6 +63,7 @@ export default function LoginPage() {
           <button
             type="button"
             onClick={() => setForgotOpen(true)}
+            data-forgot
             className="min-h-11 whitespace-nowrap text-left font-medium text-brand-700 underline-offset-2 hover:underline"
           >
             Forgot your password?
