@@ -2,9 +2,12 @@
 // Issue 8: after a change, every open board refetches within a second (live
 // updates), so the same page is asked for by thousands of carriers at once. What
 // carriers share (available loads, already redacted and serialised) is read once
-// per loads version; per carrier, only their own taken loads are read, and those
-// too once per version. Redaction rules stay in load-visibility.ts.
-import { and, type SQL } from "drizzle-orm";
+// per loads version, and each page of it is kept as bytes, compressed once per
+// encoding (issue 19, board-page.ts). Per carrier, one indexed probe per version
+// says whether they hold any load; only those who do have their own loads read
+// (sort keys, then full rows for the few on the page). Redaction rules stay in
+// load-visibility.ts.
+import { and, inArray, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { loads, type LoadRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -16,6 +19,7 @@ import { nearQueryOf, resolveNear } from "../distance/distance.service";
 import { pageOf } from "../../../contract/schemas/page";
 import type { ErrorDetail } from "../../../contract/errors";
 import { PerVersionMemo } from "./loads-version";
+import { PageBytes } from "./board-page";
 import { onBoardWhere, ownTakenLoadsWhere, ownTakenLoadsWherePrepared, toLoad, ukToday, visibleLoadsWhere, type Viewer } from "./load-visibility";
 import { compareSorted, countLoads, listLoads, listOrder, loadFiltersWhere, loadsVersion, sortValue, type LoadListQuery } from "./loads.repository";
 import { parseYmd, ukDayEnd, ukDayStart } from "./uk-day";
@@ -133,14 +137,28 @@ export class BoardList {
   // Bounded by filter shapes (a board's page is ~60 KB): cleared when full.
   private readonly sharedCounts = new PerVersionMemo<number>(2_000);
   private readonly sharedCards = new PerVersionMemo<Card[]>(100);
-  /** a page exactly as sent, when it holds no load of the viewer's own */
-  private readonly sharedPages = new PerVersionMemo<Buffer>(100);
-  /** a carrier's own taken loads per filter and depth: prepared once, run for every carrier */
-  private ownQueries = new Map<string, OwnLoadsQuery>();
+  /** a page exactly as sent (and its br/gzip forms), when it holds no load of the viewer's own */
+  private readonly sharedPages = new PerVersionMemo<PageBytes>(100);
+  /**
+   * Whether a carrier (by id and company) holds any taken load, per loads version:
+   * one indexed probe per carrier and version. Three quarters of carriers hold
+   * none (issue 19) and are answered from the shared page without another read.
+   */
+  private readonly holdsAny = new PerVersionMemo<boolean>(20_000);
+  private readonly holdsQuery: HoldsQuery;
+  /** a carrier's own taken loads per filter and depth, as sort keys: prepared once, run for every carrier who has any */
+  private ownQueries = new Map<string, OwnKeysQuery>();
 
-  constructor(private readonly db: DbOrTx) {}
+  constructor(private readonly db: DbOrTx) {
+    this.holdsQuery = db
+      .select({ id: loads.id })
+      .from(loads)
+      .where(ownTakenLoadsWherePrepared())
+      .limit(1)
+      .prepare("own_loads_any");
+  }
 
-  async list(viewer: Viewer, query: LoadListQuery, version: number): Promise<{ body: string | Buffer; total: number }> {
+  async list(viewer: Viewer, query: LoadListQuery, version: number): Promise<{ body: string | PageBytes; total: number }> {
     const { db } = this;
     const filters = loadFiltersWhere(query);
     const { offset, limit, sort, today } = query;
@@ -157,7 +175,7 @@ export class BoardList {
     const listKey = `${fkey}|${sort}|${n}`;
     const page = (cards: Card[]) => `[${cards.slice(offset, n).map((c) => c.json).join(",")}]`;
     const sharedPage = (kind: string, cards: Card[]) =>
-      this.sharedPages.get(version, `${kind}|${listKey}|${offset}`, async () => Buffer.from(page(cards)));
+      this.sharedPages.get(version, `${kind}|${listKey}|${offset}`, async () => new PageBytes(Buffer.from(page(cards))));
     if (isStaffRole(viewer)) {
       // staff see every field of every load: one list for all of them
       const [cards, total] = await Promise.all([
@@ -165,38 +183,58 @@ export class BoardList {
         this.sharedCount(`staff|${fkey}`, version, filters),
       ]);
       return { body: await sharedPage("staff", cards), total };
-    } else {
-      // the board: available loads whose pickup day has not ended (contract expiry)
-      const available = and(onBoardWhere(today), filters);
-      const [shared, availableTotal, mine] = await Promise.all([
-        this.sharedCards.get(version, `available|${listKey}`, async () =>
-          toCards(await listLoads(db, available, { limit: n, sort }), ANY_CARRIER, sort, today),
-        ),
-        this.sharedCount(`available|${fkey}`, version, available),
-        // a carrier's own taken loads are few and theirs alone: read per request (indexed)
-        this.ownQuery(fkey, filters, n, sort)
-          .execute({ viewerId: viewer.id, carrierName: viewer.carrierName })
-          .then((rows) => toCards(rows as LoadRow[], viewer, sort, today)),
-      ]);
-      // fewer own loads than asked for: that is all of them, no count needed
-      const total = availableTotal + (mine.length < n ? mine.length : await countLoads(db, and(ownTakenLoadsWhere(viewer), filters)));
-      return { body: mine.length ? page(mergeFirst(shared, mine, n, sort)) : await sharedPage("available", shared), total };
     }
+    // the board: available loads whose pickup day has not ended (contract expiry)
+    const available = and(onBoardWhere(today), filters);
+    const [shared, availableTotal, holds] = await Promise.all([
+      this.sharedCards.get(version, `available|${listKey}`, async () =>
+        toCards(await listLoads(db, available, { limit: n, sort }), ANY_CARRIER, sort, today),
+      ),
+      this.sharedCount(`available|${fkey}`, version, available),
+      this.holdsAnyLoad(viewer, version),
+    ]);
+    // most carriers: the shared page's bytes, nothing read for them alone
+    if (!holds) return { body: await sharedPage("available", shared), total: availableTotal };
+
+    // A carrier with loads of their own: their sort keys (a few narrow columns, indexed)
+    // are merged with the shared cards; full rows are read only for their loads on this page.
+    const mineKeys = (await this.ownQuery(fkey, filters, n, sort).execute({ viewerId: viewer.id, carrierName: viewer.carrierName })) as OwnKeyRow[];
+    const ownCards: Card[] = mineKeys.map((r) => ({ key: sortValue(sort, r as LoadRow), id: r.id, json: "" }));
+    // fewer own loads than asked for: that is all of them, no count needed
+    const total = availableTotal + (mineKeys.length < n ? mineKeys.length : await countLoads(db, and(ownTakenLoadsWhere(viewer), filters)));
+    const firstN = mergeFirst(shared, ownCards, n, sort);
+    // none of theirs within the first n: the page is the shared one
+    if (firstN.every((c) => c.json)) return { body: await sharedPage("available", shared), total };
+    const merged = firstN.slice(offset, n);
+    const ownOnPage = merged.filter((c) => !c.json).map((c) => c.id);
+    const rows = ownOnPage.length ? await db.select().from(loads).where(and(inArray(loads.id, ownOnPage), ownTakenLoadsWhere(viewer))) : [];
+    const json = new Map(rows.map((r) => [r.id, JSON.stringify(toLoad(r, viewer, today))]));
+    // a load taken from them between the two reads is left out (the next version's page has it right)
+    const cards = merged.flatMap((c) => (c.json ? [c] : json.has(c.id) ? [{ ...c, json: json.get(c.id)! }] : []));
+    return { body: `[${cards.map((c) => c.json).join(",")}]`, total };
   }
 
-  /** (issue 8 profile: building a 55-column select per request was a fifth of the board page's CPU) */
-  private ownQuery(fkey: string, filters: SQL | undefined, n: number, sort: LoadSort): OwnLoadsQuery {
+  /** Does this carrier (or their company) hold any accepted, approved or completed load? */
+  private holdsAnyLoad(viewer: Viewer, version: number): Promise<boolean> {
+    return this.holdsAny.get(version, `${viewer.id}|${viewer.carrierName ?? ""}`, async () => {
+      const rows = await this.holdsQuery.execute({ viewerId: viewer.id, carrierName: viewer.carrierName });
+      return rows.length > 0;
+    });
+  }
+
+  /** (issue 8 profile: building a select per request was a fifth of the board page's CPU; issue 19: 55 columns for everyone) */
+  private ownQuery(fkey: string, filters: SQL | undefined, n: number, sort: LoadSort): OwnKeysQuery {
     const key = `${fkey}|${sort}|${n}`;
     let q = this.ownQueries.get(key);
     if (!q) {
       if (this.ownQueries.size >= 500) this.ownQueries = new Map();
       q = this.db
-        .select()
+        .select(OWN_KEY_COLUMNS)
         .from(loads)
         .where(and(ownTakenLoadsWherePrepared(), filters))
         .orderBy(...listOrder(sort))
         .limit(n)
-        .prepare(`own_loads_${sha256(key).slice(0, 16)}`);
+        .prepare(`own_keys_${sha256(key).slice(0, 16)}`);
       this.ownQueries.set(key, q);
     }
     return q;
@@ -217,4 +255,16 @@ export class BoardList {
   }
 }
 
-type OwnLoadsQuery = { execute(params: { viewerId: string; carrierName: string | null }): Promise<unknown[]> };
+/** What merging a carrier's own loads into the shared list needs: the id and every sort's value (loads.repository sortValue). */
+const OWN_KEY_COLUMNS = {
+  id: loads.id,
+  pickupDate: loads.pickupDate,
+  price: loads.price,
+  ratePerMile: loads.ratePerMile,
+  distance: loads.distance,
+  createdAt: loads.createdAt,
+};
+type OwnKeyRow = { id: string; pickupDate: Date | null; price: number; ratePerMile: number | null; distance: number | null; createdAt: Date };
+type ViewerParams = { viewerId: string; carrierName: string | null };
+type OwnKeysQuery = { execute(params: ViewerParams): Promise<unknown[]> };
+type HoldsQuery = { execute(params: ViewerParams): Promise<unknown[]> };

@@ -25,6 +25,7 @@ import {
 } from "./loads.service";
 import { BoardList, loadListEtag, toListQuery, withNearDistricts } from "./load-list";
 import { listLoadsWithBids } from "./loads-with-bids";
+import { sendListBody } from "./board-page";
 
 /** Does an If-None-Match header (possibly a list, possibly weak) name this ETag? */
 function etagMatches(header: string | undefined, etag: string): boolean {
@@ -57,7 +58,8 @@ export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext)
     if (etagMatches(req.headers["if-none-match"], etag)) return reply.status(304).send();
     const { body, total } = await boardList.list(viewer, query, version);
     reply.header("X-Total-Count", String(total));
-    return reply.type("application/json; charset=utf-8").send(body);
+    // a shared page goes out as its kept bytes, br or gzip as accepted (issue 19)
+    return sendListBody(req, reply, body);
   });
 
   // staff: the Loads with Bids tab (spec §2), paged, sorted and searched like GET /api/loads
