@@ -855,7 +855,39 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
     return { method: "DELETE", url: `/api/admin/api-tokens/${JSON.parse(res.body).id}` };
   },
   "apiTokens.revoke.unknown": async () => ({ method: "DELETE", url: `/api/admin/api-tokens/${randomUUID()}` }),
+  // a TEST-NET address (RFC 5737) and a rare event: no delivery is attempted during the run
+  "webhooks.create": async () => ({
+    method: "POST",
+    url: "/api/admin/webhooks",
+    payload: { url: "https://192.0.2.10/hook", events: ["invoice.paid"] },
+    check: (res) => {
+      if (res.statusCode === 201) expect(JSON.parse(res.body).secret).toMatch(/^whsec_/);
+    },
+  }),
+  "webhooks.create.private": async () => ({ method: "POST", url: "/api/admin/webhooks", payload: { url: "http://127.0.0.1:9/hook", events: ["load.created"] } }),
+  "webhooks.list": async () => ({
+    url: "/api/admin/webhooks",
+    check: (res) => {
+      if (res.statusCode === 200) expect(res.body).not.toMatch(/whsec_|"secret"/);
+    },
+  }),
+  "webhooks.update": async (w) => ({ method: "PUT", url: `/api/admin/webhooks/${await newWebhook(w)}`, payload: { url: "https://192.0.2.11/hook", events: ["invoice.paid", "invoice.issued"] } }),
+  "webhooks.delete": async (w) => ({ method: "DELETE", url: `/api/admin/webhooks/${await newWebhook(w)}` }),
+  "webhooks.delete.unknown": async () => ({ method: "DELETE", url: `/api/admin/webhooks/${randomUUID()}` }),
+  "webhooks.deliveries": async (w) => ({ url: `/api/admin/webhooks/${await newWebhook(w)}/deliveries` }),
+  "webhooks.retry.unknown": async (w) => ({ method: "POST", url: `/api/admin/webhooks/${await newWebhook(w)}/deliveries/${randomUUID()}/retry` }),
 };
+
+/** A webhook endpoint made by the admin (a TEST-NET address, a rare event). */
+async function newWebhook(w: World): Promise<string> {
+  const res = await w.t.app.inject({
+    method: "POST",
+    url: "/api/admin/webhooks",
+    headers: { cookie: w.actors.admin.cookie! },
+    payload: { url: "https://192.0.2.12/hook", events: ["invoice.paid"] },
+  });
+  return JSON.parse(res.body).id;
+}
 
 /** The status line of an SSE stream over real HTTP (inject would wait for a stream that never ends). */
 function streamStatus(port: number, url: string, cookie?: string): Promise<{ statusCode: number; body: string }> {

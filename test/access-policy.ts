@@ -259,6 +259,14 @@ export const POLICY = {
   "apiTokens.list": { method: "GET", path: "/api/admin/api-tokens", scenario: "the tokens (never the token)", expect: adminOnly(200), why: "contract-beyond: GET lists without tokens, admins only" },
   "apiTokens.revoke": { method: "DELETE", path: "/api/admin/api-tokens/:id", scenario: "a token of another admin", expect: adminOnly(204), why: "contract-beyond: DELETE revokes at once, admins only (any admin: the tokens are the network's)" },
   "apiTokens.revoke.unknown": { method: "DELETE", path: "/api/admin/api-tokens/:id", scenario: "no such token", expect: adminOnly(404), why: "contract: 404 no such resource" },
+  "webhooks.create": { method: "POST", path: "/api/admin/webhooks", scenario: "a public https URL, invoice.paid", expect: adminOnly(201), why: "contract-beyond: webhooks, admins only (a manager 403); 201 with the secret shown once" },
+  "webhooks.create.private": { method: "POST", path: "/api/admin/webhooks", scenario: "a loopback URL (WEBHOOK_ALLOW_PRIVATE unset)", expect: adminOnly(400), why: "contract-beyond: a URL on a loopback, private or link-local address is refused (400); who may call is checked first" },
+  "webhooks.list": { method: "GET", path: "/api/admin/webhooks", scenario: "the endpoints (never a secret)", expect: adminOnly(200), why: "contract-beyond: GET, admins only" },
+  "webhooks.update": { method: "PUT", path: "/api/admin/webhooks/:id", scenario: "change an endpoint's events", expect: adminOnly(200), why: "contract-beyond: PUT, admins only" },
+  "webhooks.delete": { method: "DELETE", path: "/api/admin/webhooks/:id", scenario: "an endpoint", expect: adminOnly(204), why: "contract-beyond: DELETE, admins only" },
+  "webhooks.delete.unknown": { method: "DELETE", path: "/api/admin/webhooks/:id", scenario: "no such endpoint", expect: adminOnly(404), why: "contract: 404 no such resource" },
+  "webhooks.deliveries": { method: "GET", path: "/api/admin/webhooks/:id/deliveries", scenario: "an endpoint's delivery log", expect: adminOnly(200), why: "contract-beyond: GET /api/admin/webhooks/{id}/deliveries, admins only" },
+  "webhooks.retry.unknown": { method: "POST", path: "/api/admin/webhooks/:id/deliveries/:deliveryId/retry", scenario: "no such delivery", expect: adminOnly(404), why: "contract-beyond: POST …/deliveries/{id}/retry, admins only; 404 no such resource (a real retry: webhooks.test.ts)" },
 } as const satisfies Record<string, PolicyRow>;
 
 export type PolicyCase = keyof typeof POLICY;

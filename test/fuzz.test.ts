@@ -648,6 +648,32 @@ const ROUTES: FuzzRoute[] = [
   ),
   getRoute("/api/admin/api-tokens", fc.record({ limit: fc.constantFrom("1", "200", "201", "0", "x"), offset: fc.constantFrom("0", "-1", "1e9") }, { requiredKeys: [] })),
   idRoute("DELETE", "/api/admin/api-tokens/:id", (tg) => tg.loadIds, undefined, { neverSucceeds: true }),
+  // webhooks (issue 20): URLs that need no DNS (an address, a TEST-NET one, or not a URL)
+  bodyRoute("POST", "/api/admin/webhooks", () =>
+    fc.record(
+      {
+        url: fc.constantFrom("https://192.0.2.20/hook", "http://127.0.0.1/x", "http://[::1]/", "http://169.254.169.254/", "ftp://192.0.2.1/", "not a url", ""),
+        events: fc.subarray(["load.created", "invoice.paid", "bid.placed", "load.exploded", ""]),
+        description: fc.oneof(fc.constant(null), text()),
+      },
+      { requiredKeys: ["url", "events"] },
+    ),
+  ),
+  getRoute("/api/admin/webhooks"),
+  idRoute("PUT", "/api/admin/webhooks/:id", (tg) => tg.loadIds, () => fc.record({ url: fc.constantFrom("https://192.0.2.21/", "http://10.0.0.1/"), events: fc.constant(["invoice.paid"]) }), { neverSucceeds: true }),
+  idRoute("DELETE", "/api/admin/webhooks/:id", (tg) => tg.loadIds, undefined, { neverSucceeds: true }),
+  idRoute("GET", "/api/admin/webhooks/:id/deliveries", (tg) => tg.loadIds, undefined, { neverSucceeds: true }),
+  {
+    method: "POST",
+    path: "/api/admin/webhooks/:id/deliveries/:deliveryId/retry",
+    neverSucceeds: true,
+    cases: (tg) =>
+      fc.record({
+        path: fc.tuple(id(tg.loadIds), id(tg.loadIds)).map(([a, b]) => `/api/admin/webhooks/${a}/deliveries/${b}/retry`),
+        query: fuzzQuery(),
+        body: noBody,
+      }),
+  },
 ];
 
 /**
@@ -678,6 +704,7 @@ const FINGERPRINT_TABLES = [
   "invoice_counters",
   "invoice_settings",
   "api_tokens",
+  "webhook_endpoints",
 ] as const;
 async function fingerprint(t: TestApp): Promise<Record<string, string>> {
   const parts = FINGERPRINT_TABLES.map((name) => sql`(select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text from ${sql.identifier(name)}) as ${sql.identifier(name)}`);
