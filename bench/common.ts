@@ -77,7 +77,7 @@ export function quantile(sorted: number[], q: number): number {
 
 export const ms = (n: number) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(1) : Math.round(n).toLocaleString("en-GB")} ms` : "n/a");
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-export const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+export const mb = (bytes: number) => (bytes < 2 ** 20 ? kb(bytes) : `${(bytes / 2 ** 20).toFixed(1)} MB`);
 
 /**
  * A bare node:http server answering every request with exactly these bytes and
