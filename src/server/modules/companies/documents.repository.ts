@@ -71,12 +71,18 @@ export async function findDocumentByObjectPath(db: DbOrTx, objectPath: string) {
 // ---------------------------------------------------------------- an applicant's documents (registration)
 
 /** The applicant's documents, newest upload first (at most one of each of the two kinds). */
-export async function listApplicantDocumentRows(db: DbOrTx, applicantId: string): Promise<CompanyDocumentRow[]> {
-  return db
-    .select()
-    .from(companyDocuments)
-    .where(eq(companyDocuments.applicantId, applicantId))
-    .orderBy(desc(companyDocuments.uploadedAt), desc(companyDocuments.id));
+export async function listApplicantDocumentRows(
+  db: DbOrTx,
+  applicantId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: CompanyDocumentRow[]; total: number }> {
+  const where = eq(companyDocuments.applicantId, applicantId);
+  // contract: every list is bounded (issue 19); the total before paging for X-Total-Count
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(companyDocuments).where(where).orderBy(desc(companyDocuments.uploadedAt), desc(companyDocuments.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(companyDocuments).where(where),
+  ]);
+  return { rows, total: Number(n) };
 }
 
 /** How many documents each of these applicants added (the Pending tab). */

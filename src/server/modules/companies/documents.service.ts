@@ -150,8 +150,13 @@ export async function createApplicantDocument(opts: { db: Db; applicant: Pick<Us
 }
 
 /** GET /api/registration/documents: the applicant's own, newest first. */
-export async function listApplicantDocuments(opts: { db: DbOrTx; applicantId: string }): Promise<RegistrationDocument[]> {
-  return (await listApplicantDocumentRows(opts.db, opts.applicantId)).map(toRegistrationDocument);
+export async function listApplicantDocuments(opts: {
+  db: DbOrTx;
+  applicantId: string;
+  page: { limit: number; offset: number };
+}): Promise<{ items: RegistrationDocument[]; total: number }> {
+  const { rows, total } = await listApplicantDocumentRows(opts.db, opts.applicantId, opts.page);
+  return { items: rows.map(toRegistrationDocument), total };
 }
 
 /** The Pending tab: how many documents each applicant added. */

@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { parse } from "../../lib/validate";
 import { registrationDocumentSchema } from "../../../contract/schemas/company";
+import { pageOf, pageQuerySchema } from "../../../contract/schemas/page";
 import { createApplicantDocument, listApplicantDocuments } from "../companies/documents.service";
 import { createApplicantUploadTicket, requireApplicant } from "./registration.service";
 
@@ -23,8 +24,11 @@ export async function registerRegistrationRoutes(app: FastifyInstance, ctx: AppC
     return reply.status(201).send(await createApplicantDocument({ db: ctx.db, applicant, input, now: ctx.clock.now() }));
   });
 
-  app.get("/api/registration/documents", async (req) => {
+  // contract: every list is bounded (at most 1,000 without a limit, the total in X-Total-Count)
+  app.get("/api/registration/documents", async (req, reply) => {
     const applicant = await requireApplicant(ctx, req);
-    return listApplicantDocuments({ db: ctx.db, applicantId: applicant.id });
+    const { items, total } = await listApplicantDocuments({ db: ctx.db, applicantId: applicant.id, page: pageOf(parse(pageQuerySchema, req.query)) });
+    reply.header("X-Total-Count", String(total));
+    return items;
   });
 }

@@ -95,6 +95,12 @@ describe.each(ENGINES)("registration with documents on %s", (engine) => {
     const listed = await call("GET", "/api/registration/documents", a.cookie);
     expect(listed.statusCode).toBe(200);
     expect((listed.json() as RegistrationDocument[]).map((d) => d.kind).sort()).toEqual(["goods_in_transit", "vehicle_insurance"]);
+    // bounded like every list (contract "Loads", issue 19): paged, the total in X-Total-Count, limit ≤ 1,000
+    expect(listed.headers["x-total-count"]).toBe("2");
+    const one = await call("GET", "/api/registration/documents?limit=1&offset=1", a.cookie);
+    expect((one.json() as RegistrationDocument[]).length).toBe(1);
+    expect(one.headers["x-total-count"]).toBe("2");
+    expect((await call("GET", "/api/registration/documents?limit=1001", a.cookie)).statusCode).toBe(400);
 
     // staff see how many are attached; nobody's Compliance tab lists them yet
     const pending = (await call("GET", "/api/users/pending?limit=200", manager.cookie)).json() as PendingUser[];
