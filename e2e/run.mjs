@@ -4,6 +4,6 @@
 import { spawnSync } from "node:child_process";
 import { ensureSystemPackages } from "../scripts/system-deps.mjs";
 
-ensureSystemPackages(["chromium"]);
+ensureSystemPackages(["chromium", "poppler-utils"]);
 const r = spawnSync("npx", ["vitest", "run", "--config", "e2e/vitest.config.ts", ...process.argv.slice(2)], { stdio: "inherit" });
 process.exit(r.status ?? 1);

@@ -1,6 +1,7 @@
 // The Debian packages the tests need, installed when missing, so `npm test`
 // passes on a machine that has only Node and the Debian base (issue 13).
 //   chromium  the browser journeys (e2e/run.mjs); never `playwright install`
+//   poppler-utils  pdftoppm: e2e/offline-pod.e2e.ts renders the stored POD PDF to a picture
 //   nginx     the balancer in test/scale-out.test.ts
 //   postgresql-client  pg_dump / pg_restore for the backup test, only when
 //             TEST_DATABASE_URL is set (the PostgreSQL leg)
@@ -16,6 +17,7 @@ import { fileURLToPath } from "node:url";
 /** Debian package → how to tell it is there */
 const PARTS = {
   chromium: () => existsSync("/usr/bin/chromium"),
+  "poppler-utils": () => onPath("pdftoppm"),
   nginx: () => existsSync("/usr/sbin/nginx") || existsSync("/usr/bin/nginx"),
   "postgresql-client": () => !process.env.TEST_DATABASE_URL || onPath("pg_dump"),
 };

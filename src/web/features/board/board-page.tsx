@@ -28,6 +28,9 @@ const BidDialog = lazyNamed(() => import("../bids/components/bid-dialog"), "BidD
 const CompletePodDialog = lazyNamed(() => import("../pod/components/complete-pod-dialog"), "CompletePodDialog");
 const SaveSearchDialog = lazyNamed(() => import("../saved-searches/components/save-search-dialog"), "SaveSearchDialog");
 const LoadDetailsDialog = lazyNamed(() => import("../loads/components/load-details-dialog"), "LoadDetailsDialog");
+// issue 21: PODs kept on this phone (IndexedDB), read after the first paint
+const PodOutboxPanel = lazyNamed(() => import("../pod/offline/outbox-panel"), "PodOutboxPanel");
+import { useWaitingLoads } from "../pod/offline/waiting-loads";
 import { useAcceptLoadFlow } from "../loads/components/accept-load-dialogs";
 import { LoadCard } from "./components/load-card";
 import { FilterBar, SortControl } from "./components/filter-bar";
@@ -96,6 +99,7 @@ function LoadBoard() {
   const [saving, setSaving] = useState(false);
   const [bid, setBid] = useState<{ load: Load; open: boolean } | null>(null);
   const [pod, setPod] = useState<{ load: Load; open: boolean } | null>(null);
+  const podWaiting = useWaitingLoads();
 
   const list = loads.data?.loads ?? NO_LOADS;
   // Fifty cards at once are a long task on a phone's CPU (issue 8, Lighthouse TBT):
@@ -114,6 +118,9 @@ function LoadBoard() {
     <div className="space-y-4">
       {/* first, so a carrier on a phone reads why before scrolling past the filters */}
       {notice && <BoardComplianceNotice notice={notice} />}
+      <Later>
+        <PodOutboxPanel />
+      </Later>
       <FilterBar filters={filters} onChange={setFilters} onReset={reset} onSave={() => setSaving(true)} />
       <Later>{saving && <SaveSearchDialog open onOpenChange={setSaving} filters={queryToSavedFilters(Object.fromEntries(new URLSearchParams(urlQuery)))} />}</Later>
 
@@ -194,6 +201,7 @@ function LoadBoard() {
                 onViewDetails={(l) => setDetails({ load: l, open: true })}
                 onCompletePod={openPod}
                 block={bookingBlock(compliance.data, load, { isStaff })}
+                podWaiting={podWaiting.has(load.id)}
               />
             </li>
           ))}

@@ -8,7 +8,7 @@ import { api, newIdempotencyKey } from "../../lib/api";
 export const DEFAULT_PRODUCT_NAME = "Flatbed Network";
 
 /** Loads and stats change when POD completes a load (spec §4): refresh every list and tile. */
-const touchedByPod = (q: Query) => {
+export const touchedByPod = (q: Query) => {
   const k = q.queryKey[0];
   return typeof k === "string" && (k.startsWith("/api/loads") || k.startsWith("/api/stats"));
 };

@@ -27,11 +27,13 @@ export interface LoadCardProps {
    * Accept and Bid stay in place, disabled, with the reason in words under them
    */
   block?: BookingBlock | null;
+  /** a POD for this load waits on this phone to be sent (issue 21) */
+  podWaiting?: boolean;
 }
 
 const BADGE_TONES: Record<string, BadgeTone> = { urgent: "red", fors: "blue", adr: "amber", temp: "blue" };
 
-export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onCompletePod, block }: LoadCardProps) {
+export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onCompletePod, block, podWaiting }: LoadCardProps) {
   const headingId = useId();
   const blockId = useId();
   const rate = rateOf(load);
@@ -66,6 +68,7 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
             Bid Pending {formatMoney(pendingBid.bidAmount)}
           </Badge>
         )}
+        {podWaiting && <Badge tone="amber">POD waiting to send</Badge>}
       </div>
 
       <div className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_auto] md:items-start">

@@ -1,9 +1,14 @@
 // Complete POD dialog (spec §2: pickup section, delivery section, signed
 // paperwork upload; §4 auto-completion toast; §5 POD form; §7 PUT
 // /api/loads/{id}/pod, response read for the two signatories; §8 POD messages).
-import { useCallback, useEffect, useId, useState, type ReactNode } from "react";
+// Issue 21: the form is saved on the phone as the driver types (drafts.ts);
+// Submit puts the POD and its paperwork (photos combined into one PDF) in the
+// outbox first and then sends it; with no signal it stays there, "Saved on this
+// phone — will send when you have signal", and goes when the connection is back.
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useForm, type UseFormRegister, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { ArrowRight, MapPin, Flag } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
 import { Dialog } from "../../../components/ui/dialog";
@@ -11,12 +16,20 @@ import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
-import { ApiError } from "../../../lib/api";
-import { useCompletePod } from "../api";
+import { useAuth } from "../../auth/use-auth";
+import { touchedByPod } from "../api";
 import { fromLocalInput, toLocalInput } from "../lib/pod-dates";
 import { podFormSchema } from "../lib/pod-form";
-import { PaperworkUpload } from "./paperwork-upload";
-import { UPLOAD_MESSAGES } from "../lib/upload";
+import { podRefusalMessage } from "../lib/pod-errors";
+import { putWithProgress } from "../lib/upload";
+import { deleteDraft, loadDraft, saveDraft } from "../offline/drafts";
+import { listQueued, newPodKey, putQueued, removeQueued, type QueuedPod } from "../offline/outbox";
+import { sendQueued } from "../offline/send";
+import { requestBackgroundSend, SAVED_OFFLINE } from "../offline/background";
+import { PodPages, type PodPaperwork } from "../paperwork/pod-pages";
+import { QueuedPanel, SendingPanel } from "./pod-send-state";
+
+export { podRefusalMessage as podErrorMessage } from "../lib/pod-errors";
 
 export interface CompletePodDialogProps {
   load: Load;
@@ -33,7 +46,7 @@ type PodForm = {
 const FIELDS = ["pickupSignedBy", "pickupSignedDate", "deliverySignedBy", "deliverySignedDate"] as const;
 
 export const POD_COMPLETED_TOAST = "POD completed successfully. Load status changed to 'Completed'.";
-const POD_FAILED = "Failed to update POD information. Please try again.";
+const NO_PAPERWORK: PodPaperwork = { pages: [], document: null };
 
 const valuesFrom = (load: Load): PodForm => ({
   pickupSignedBy: load.pickupSignedBy ?? "",
@@ -42,66 +55,204 @@ const valuesFrom = (load: Load): PodForm => ({
   deliverySignedDate: toLocalInput(load.deliverySignedDate),
 });
 
+type Phase = { kind: "form" } | { kind: "sending"; progress: number; attempt: number } | { kind: "queued"; pod: QueuedPod };
+
+/** The paperwork as one file: the chosen PDF, or the pages combined into one (pdf-lib, loaded now). */
+async function paperworkFile(p: PodPaperwork, loadNumber: string): Promise<File | null> {
+  if (p.document) return p.document;
+  if (p.pages.length === 0) return null;
+  const { pagesToPdf } = await import("../paperwork/build-pdf");
+  const bytes = await pagesToPdf(p.pages, `POD ${loadNumber}`);
+  return new File([bytes as BlobPart], `POD-${loadNumber.replace(/[^A-Za-z0-9._-]/g, "")}.pdf`, { type: "application/pdf" });
+}
+
 export function CompletePodDialog({ load, open, onOpenChange }: CompletePodDialogProps) {
   const formId = useId();
-  const save = useCompletePod(load.id);
-  const [objectPath, setObjectPath] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<PodForm>({ resolver: zodResolver(podFormSchema), defaultValues: valuesFrom(load) });
-
-  // a fresh form each time the dialog opens (a poll must not wipe what is being typed)
-  useEffect(() => {
-    if (!open) return;
-    reset(valuesFrom(load));
-    setObjectPath(null);
-    setUploading(false);
-  }, [open, load.id, reset]);
-
-  const onUploadChange = useCallback((p: string | null) => setObjectPath(p), []);
-  const onBusyChange = useCallback((b: boolean) => setUploading(b), []);
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (!navigator.onLine) {
-      toast.error(UPLOAD_MESSAGES.offline);
-      return;
-    }
-    try {
-      const saved = await save.mutateAsync({
-        pickupSignedBy: values.pickupSignedBy.trim(),
-        pickupSignedDate: fromLocalInput(values.pickupSignedDate),
-        deliverySignedBy: values.deliverySignedBy.trim(),
-        deliverySignedDate: fromLocalInput(values.deliverySignedDate),
-        ...(objectPath ? { signedPaperworkUrl: objectPath } : {}),
-      });
-      // spec §4/§7: the response's two signatories decide the message
-      if (saved.pickupSignedBy && saved.deliverySignedBy) toast.success(POD_COMPLETED_TOAST);
-      else toast.success("POD information saved");
-      onOpenChange(false);
-    } catch (err) {
-      toast.error(
-        podErrorMessage(err, (path, message) => {
-          if ((FIELDS as readonly string[]).includes(path)) setError(path as keyof PodForm, { message });
-        }),
-      );
-    }
+  const queryClient = useQueryClient();
+  const userId = useAuth().user?.id ?? "";
+  const [paperwork, setPaperwork] = useState<PodPaperwork>(NO_PAPERWORK);
+  const [phase, setPhase] = useState<Phase>({ kind: "form" });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const { register, handleSubmit, reset, setError, watch, getValues, formState: { errors } } = useForm<PodForm>({
+    resolver: zodResolver(podFormSchema),
+    defaultValues: valuesFrom(load),
   });
 
-  const footer = (
-    <>
-      <Button variant="outline" onClick={() => onOpenChange(false)}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} loading={save.isPending} disabled={uploading}>
-        {uploading ? "Waiting for upload…" : "Submit POD"}
-      </Button>
-    </>
+  // A fresh form each time the dialog opens (a poll must not wipe what is being typed),
+  // then what this phone holds for the load: a POD waiting to send, one the server
+  // refused (shown with its reason, the form filled from it), or a draft.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!open) return;
+    restored.current = false;
+    reset(valuesFrom(load));
+    setPaperwork(NO_PAPERWORK);
+    setPhase({ kind: "form" });
+    setProblem(null);
+    let live = true;
+    void (async () => {
+      try {
+        const mine = (await listQueued()).filter((p) => p.loadId === load.id && p.userId === userId);
+        const waiting = mine.find((p) => p.state === "waiting");
+        const refused = mine.find((p) => p.state === "refused");
+        if (!live) return;
+        if (waiting) setPhase({ kind: "queued", pod: waiting });
+        else if (refused) {
+          reset({
+            pickupSignedBy: refused.fields.pickupSignedBy,
+            pickupSignedDate: toLocalInput(refused.fields.pickupSignedDate),
+            deliverySignedBy: refused.fields.deliverySignedBy,
+            deliverySignedDate: toLocalInput(refused.fields.deliverySignedDate),
+          });
+          setPaperwork({ pages: [], document: refused.file });
+          setProblem(`Not sent: ${refused.reason ?? ""}`);
+        } else {
+          const draft = userId ? await loadDraft(userId, load.id) : undefined;
+          if (live && draft) {
+            reset(draft.values);
+            setPaperwork({ pages: draft.pages, document: draft.document });
+          }
+        }
+      } catch {
+        // no IndexedDB (private mode on some browsers): the form still works online
+      } finally {
+        restored.current = true;
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [open, load.id, reset, userId]);
+
+  // saved as the driver types (and as pages are added): a lost signal or a closed tab loses nothing
+  const save = useCallback(
+    (p: PodPaperwork) => {
+      if (!restored.current || !userId) return;
+      void saveDraft(userId, load.id, { values: getValues(), pages: p.pages, document: p.document, savedAt: new Date().toISOString() }).catch(() => {});
+    },
+    [getValues, load.id, userId],
   );
+  const latest = useRef(paperwork);
+  latest.current = paperwork;
+  useEffect(() => {
+    if (!open) return;
+    let t: ReturnType<typeof setTimeout> | undefined;
+    const sub = watch(() => {
+      clearTimeout(t);
+      t = setTimeout(() => save(latest.current), 300);
+    });
+    return () => {
+      clearTimeout(t);
+      sub.unsubscribe();
+    };
+  }, [open, watch, save]);
+  const onPaperwork = (p: PodPaperwork) => {
+    setPaperwork(p);
+    save(p);
+  };
+
+  const finishSent = (saved: Load) => {
+    void queryClient.invalidateQueries({ predicate: touchedByPod });
+    // spec §4/§7: the response's two signatories decide the message
+    if (saved.pickupSignedBy && saved.deliverySignedBy) toast.success(POD_COMPLETED_TOAST);
+    else toast.success("POD information saved");
+    onOpenChange(false);
+  };
+
+  const send = async (pod: QueuedPod, interactive: boolean) => {
+    setPhase({ kind: "sending", progress: 0, attempt: 1 });
+    const r = await sendQueued(pod.id, {
+      put: putWithProgress,
+      onProgress: (progress) => setPhase((s) => (s.kind === "sending" ? { ...s, progress } : s)),
+      onRetry: (attempt) => setPhase((s) => (s.kind === "sending" ? { ...s, progress: 0, attempt: attempt + 1 } : s)),
+    });
+    if (r.kind === "sent") return finishSent(r.load);
+    if (r.kind === "gone") return onOpenChange(false);
+    if (r.kind === "refused" && interactive) {
+      // the driver is here to put it right: back to the form, nothing left queued
+      await removeQueued(pod.id);
+      const message = podRefusalMessage(r.error, (path, msg) => {
+        if ((FIELDS as readonly string[]).includes(path)) setError(path as keyof PodForm, { message: msg });
+      });
+      setProblem(r.reason || message);
+      toast.error(r.reason || message);
+      return setPhase({ kind: "form" });
+    }
+    const now = (await listQueued()).find((p) => p.id === pod.id) ?? pod;
+    setPhase({ kind: "queued", pod: now });
+    if (r.kind === "waiting") {
+      toast.info(SAVED_OFFLINE);
+      void requestBackgroundSend();
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setProblem(null);
+    setPreparing(true);
+    let pod: QueuedPod;
+    try {
+      const file = await paperworkFile(paperwork, load.loadNumber);
+      pod = {
+        id: newPodKey(),
+        userId,
+        loadId: load.id,
+        loadNumber: load.loadNumber,
+        fields: {
+          pickupSignedBy: values.pickupSignedBy.trim(),
+          pickupSignedDate: fromLocalInput(values.pickupSignedDate),
+          deliverySignedBy: values.deliverySignedBy.trim(),
+          deliverySignedDate: fromLocalInput(values.deliverySignedDate),
+        },
+        file,
+        objectPath: null,
+        state: "waiting",
+        reason: null,
+        queuedAt: new Date().toISOString(),
+        attempts: 0,
+      };
+      // a refused one of this load is replaced by this new try
+      for (const old of await listQueued()) if (old.loadId === load.id && old.userId === userId) await removeQueued(old.id);
+      await putQueued(pod);
+      await deleteDraft(userId, load.id);
+    } catch (e) {
+      setProblem((e as Error).message || "This POD could not be saved on this phone.");
+      return;
+    } finally {
+      setPreparing(false);
+    }
+    if (!navigator.onLine) {
+      setPhase({ kind: "queued", pod });
+      toast.info(SAVED_OFFLINE);
+      void requestBackgroundSend();
+      return;
+    }
+    await send(pod, true);
+  });
+
+  const sending = phase.kind === "sending";
+  const footer =
+    phase.kind === "queued" ? (
+      <>
+        <Button variant="outline" onClick={() => onOpenChange(false)}>
+          Close
+        </Button>
+        {phase.pod.state === "waiting" && (
+          <Button onClick={() => void send(phase.pod, false)} disabled={!navigator.onLine}>
+            Send now
+          </Button>
+        )}
+      </>
+    ) : (
+      <>
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={sending}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} loading={sending || preparing}>
+          Submit POD
+        </Button>
+      </>
+    );
 
   return (
     <Dialog
@@ -119,25 +270,23 @@ export function CompletePodDialog({ load, open, onOpenChange }: CompletePodDialo
       className="sm:max-w-2xl!"
       footer={footer}
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-5">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <SignatorySection
-            kind="pickup"
-            title="Pickup"
-            icon={<MapPin className="h-4 w-4 text-brand-700" aria-hidden="true" />}
-            register={register}
-            errors={errors}
-          />
-          <SignatorySection
-            kind="delivery"
-            title="Delivery"
-            icon={<Flag className="h-4 w-4 text-brand-700" aria-hidden="true" />}
-            register={register}
-            errors={errors}
-          />
-        </div>
-        <PaperworkUpload onChange={onUploadChange} onBusyChange={onBusyChange} existingUrl={load.signedPaperworkUrl} disabled={save.isPending} />
-      </form>
+      {phase.kind === "queued" ? (
+        <QueuedPanel pod={phase.pod} />
+      ) : (
+        <form id={formId} onSubmit={onSubmit} noValidate className="space-y-5">
+          {problem && (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {problem}
+            </p>
+          )}
+          <div className="grid gap-5 sm:grid-cols-2">
+            <SignatorySection kind="pickup" title="Pickup" icon={<MapPin className="h-4 w-4 text-brand-700" aria-hidden="true" />} register={register} errors={errors} disabled={sending} />
+            <SignatorySection kind="delivery" title="Delivery" icon={<Flag className="h-4 w-4 text-brand-700" aria-hidden="true" />} register={register} errors={errors} disabled={sending} />
+          </div>
+          <PodPages value={paperwork} onChange={onPaperwork} existingUrl={load.signedPaperworkUrl} disabled={sending || preparing} />
+          {phase.kind === "sending" && <SendingPanel progress={phase.progress} attempt={phase.attempt} hasFile={paperwork.pages.length > 0 || !!paperwork.document} />}
+        </form>
+      )}
     </Dialog>
   );
 }
@@ -148,17 +297,19 @@ function SignatorySection({
   icon,
   register,
   errors,
+  disabled,
 }: {
   kind: "pickup" | "delivery";
   title: string;
   icon: ReactNode;
   register: UseFormRegister<PodForm>;
   errors: FieldErrors<PodForm>;
+  disabled?: boolean;
 }) {
   const by = `${kind}SignedBy` as const;
   const date = `${kind}SignedDate` as const;
   return (
-    <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
+    <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4" disabled={disabled}>
       <legend className="flex items-center gap-1.5 px-1 text-base font-semibold text-slate-900">
         {icon}
         {title}
@@ -171,21 +322,4 @@ function SignatorySection({
       </Field>
     </fieldset>
   );
-}
-
-/**
- * spec §8 POD save: the server's message, or "Validation error: {details}", or
- * the generic message. Field details are also shown under their fields.
- */
-export function podErrorMessage(err: unknown, onField?: (path: string, message: string) => void): string {
-  if (err instanceof ApiError) {
-    const details = err.body?.details;
-    if (err.status === 400 && Array.isArray(details) && details.length > 0) {
-      const list = details as { path?: string; message?: string }[];
-      for (const d of list) if (d.path && d.message) onField?.(d.path, d.message);
-      return `Validation error: ${list.map((d) => d.message).filter(Boolean).join(", ")}`;
-    }
-    if (err.serverMessage) return err.serverMessage;
-  }
-  return POD_FAILED;
 }

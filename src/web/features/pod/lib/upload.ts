@@ -73,6 +73,19 @@ function serverMessage(text: string): string | undefined {
   }
 }
 
+/** One PUT of the file with fetch (a service worker has no XMLHttpRequest): progress only at the end. */
+export async function putWithFetch(url: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(url, { method: "PUT", body: file, credentials: "include", signal, headers: file.type ? { "Content-Type": file.type } : undefined });
+  } catch (e) {
+    if ((e as Error).name === "AbortError") throw e;
+    throw new UploadError(UPLOAD_MESSAGES.failed(file.name), true);
+  }
+  if (res.ok) return onProgress(1);
+  throw new UploadError(serverMessage(await res.text()) ?? UPLOAD_MESSAGES.failed(file.name), isRetryableStatus(res.status), res.status);
+}
+
 /** One PUT of the file, reporting progress 0..1. */
 export function putWithProgress(url: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -121,6 +134,8 @@ export interface UploadOptions {
   isOnline?: () => boolean;
   /** where the upload URL is asked for: a pending applicant's is /api/registration/upload (issue 17) */
   ticketUrl?: string;
+  /** the PUT itself (default XHR with progress; the service worker, which has no XHR, passes a fetch) */
+  put?: (url: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -146,7 +161,7 @@ export async function uploadPaperwork(file: File, opts: UploadOptions): Promise<
     try {
       const { uploadURL, objectPath } = await api.post<{ uploadURL: string; objectPath: string }>(opts.ticketUrl ?? "/api/objects/upload");
       opts.onProgress(0);
-      await putWithProgress(uploadURL, file, opts.onProgress, opts.signal);
+      await (opts.put ?? putWithProgress)(uploadURL, file, opts.onProgress, opts.signal);
       return objectPath;
     } catch (e) {
       if ((e as Error).name === "AbortError") throw e;

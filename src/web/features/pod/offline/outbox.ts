@@ -1,0 +1,71 @@
+// The POD outbox (issue 21 "POD offline"): a POD the driver submitted with no
+// signal waits here, in IndexedDB, with its paperwork file and the
+// Idempotency-Key it will be sent with, until the server confirms it (then it
+// is removed) or refuses it (then it stays, with the reason, until the driver
+// discards it: never silently dropped). Used by the page and by the service
+// worker (sw.ts, Background Sync), so nothing here may touch the DOM or React.
+import { createStore, del, get, set, values, type UseStore } from "idb-keyval";
+
+export interface PodFields {
+  pickupSignedBy: string;
+  /** ISO instants, as the API takes them */
+  pickupSignedDate: string;
+  deliverySignedBy: string;
+  deliverySignedDate: string;
+}
+
+export interface QueuedPod {
+  /** also the Idempotency-Key of the PUT: a retry after a lost answer completes POD once */
+  id: string;
+  /** whose POD: only their session sends it (a shared phone may see another driver sign in) */
+  userId: string;
+  loadId: string;
+  loadNumber: string;
+  fields: PodFields;
+  /** the paperwork (photos already combined into one PDF), or none */
+  file: File | null;
+  /** set once the file is stored on the server, so a retry never uploads it twice */
+  objectPath: string | null;
+  state: "waiting" | "refused";
+  /** why the server refused it (its own words), or why it is still waiting (signed out) */
+  reason: string | null;
+  queuedAt: string;
+  attempts: number;
+}
+
+/** One database per purpose, one store each (idb-keyval's model). */
+let store: UseStore | null = null;
+const outboxStore = () => (store ??= createStore("pod-outbox", "pods"));
+
+/** Every page and the service worker hear of a change to the outbox. */
+export const OUTBOX_CHANNEL = "pod-outbox";
+export type OutboxMessage = { type: "changed" } | { type: "sent"; loadId: string; loadNumber: string } | { type: "refused"; loadId: string; loadNumber: string; reason: string };
+
+export function announce(message: OutboxMessage): void {
+  if (typeof BroadcastChannel === "undefined") return;
+  const ch = new BroadcastChannel(OUTBOX_CHANNEL);
+  ch.postMessage(message);
+  ch.close();
+}
+
+export async function listQueued(): Promise<QueuedPod[]> {
+  const all = await values<QueuedPod>(outboxStore());
+  return all.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+}
+
+export const getQueued = (id: string) => get<QueuedPod>(id, outboxStore());
+
+export async function putQueued(pod: QueuedPod): Promise<void> {
+  await set(pod.id, pod, outboxStore());
+  announce({ type: "changed" });
+}
+
+export async function removeQueued(id: string): Promise<void> {
+  await del(id, outboxStore());
+  announce({ type: "changed" });
+}
+
+/** A fresh key from getRandomValues (works on plain http and in a service worker). */
+export function newPodKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
