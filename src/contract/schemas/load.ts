@@ -172,10 +172,10 @@ const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dateFormat);
  * Orders of GET /api/loads (contract "Carrier board order"): a leading "-" means
  * descending. Every order ends with the load id, so pages never overlap or skip.
  */
-export const LOAD_SORTS = ["-pickupDate", "pickupDate", "price", "-price", "ratePerMile", "-ratePerMile", "distance", "-createdAt"] as const;
-export type LoadSort = (typeof LOAD_SORTS)[number];
+// the sort orders live in a zod-free module the board's first chunk can import (issue 19)
+import { DEFAULT_LOAD_SORT, LOAD_SORTS, type LoadSort } from "../load-sorts";
+export { DEFAULT_LOAD_SORT, LOAD_SORTS, type LoadSort };
 /** contract: "Lists come newest first unless a call says otherwise (loads: pickupDate descending)" */
-export const DEFAULT_LOAD_SORT: LoadSort = "-pickupDate";
 
 /**
  * The status filter's values: the five statuses, where "available" means on the

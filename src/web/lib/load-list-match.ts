@@ -5,7 +5,8 @@
 // load-visibility.ts visibleLoadsWhere; what cannot be decided here (the "near"
 // filters need the postcode table, which carriers never see) answers null.
 import { DISTANCE_BANDS, PRICE_BANDS, WEIGHT_BANDS, type Band } from "@contract/constants";
-import { DEFAULT_LOAD_SORT, LOAD_SORTS, type Load, type LoadSort } from "@contract/schemas/load";
+import type { Load } from "@contract/schemas/load";
+import { DEFAULT_LOAD_SORT, LOAD_SORTS, type LoadSort } from "@contract/load-sorts";
 import { ukWallToInstant } from "@contract/wall-clock";
 
 /** the contract's cap on a list without `limit` */

@@ -3,12 +3,11 @@
 // Filters and the sort are applied by the server through the query string
 // (contract), and kept in the page's URL (issue 15 #7): each change is a history
 // entry, so Back goes to the previous filters and a link shares them.
-import { useDeferredValue, useMemo, useState, useSyncExternalStore } from "react";
+import { lazy, useDeferredValue, useMemo, useState, useSyncExternalStore } from "react";
 import { useLocation, useSearch } from "wouter";
 import { AlertTriangle, Loader2, WifiOff } from "lucide-react";
 import { BOARD_PAGE_SIZE, POLL } from "@contract/constants";
 import type { Load } from "@contract/schemas/load";
-import { queryToSavedFilters } from "@contract/schemas/saved-search";
 import { Button } from "../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { Spinner } from "../../components/ui/spinner";
@@ -26,7 +25,18 @@ import { BoardComplianceNotice } from "../companies/components/board-compliance-
 const NO_LOADS: Load[] = [];
 const BidDialog = lazyNamed(() => import("../bids/components/bid-dialog"), "BidDialog");
 const CompletePodDialog = lazyNamed(() => import("../pod/components/complete-pod-dialog"), "CompletePodDialog");
-const SaveSearchDialog = lazyNamed(() => import("../saved-searches/components/save-search-dialog"), "SaveSearchDialog");
+// the saved-search schema (zod) comes with its dialog, never with the board (issue 19)
+const SaveSearchDialog = lazy(async () => {
+  const [{ SaveSearchDialog: Dialog }, { queryToSavedFilters }] = await Promise.all([
+    import("../saved-searches/components/save-search-dialog"),
+    import("@contract/schemas/saved-search"),
+  ]);
+  return {
+    default: ({ urlQuery, ...rest }: { urlQuery: string; open: boolean; onOpenChange: (open: boolean) => void }) => (
+      <Dialog {...rest} filters={queryToSavedFilters(Object.fromEntries(new URLSearchParams(urlQuery)))} />
+    ),
+  };
+});
 const LoadDetailsDialog = lazyNamed(() => import("../loads/components/load-details-dialog"), "LoadDetailsDialog");
 // issue 21: PODs kept on this phone (IndexedDB), read after the first paint
 const PodOutboxPanel = lazyNamed(() => import("../pod/offline/outbox-panel"), "PodOutboxPanel");
@@ -122,7 +132,7 @@ function LoadBoard() {
         <PodOutboxPanel />
       </Later>
       <FilterBar filters={filters} onChange={setFilters} onReset={reset} onSave={() => setSaving(true)} />
-      <Later>{saving && <SaveSearchDialog open onOpenChange={setSaving} filters={queryToSavedFilters(Object.fromEntries(new URLSearchParams(urlQuery)))} />}</Later>
+      <Later>{saving && <SaveSearchDialog open onOpenChange={setSaving} urlQuery={urlQuery} />}</Later>
 
       {!online && (
         <p role="status" className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

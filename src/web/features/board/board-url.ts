@@ -4,7 +4,7 @@
 // the board does not offer (an old or hand-edited link) is read as "all" / the
 // default order rather than sent on to a 400.
 import { DISTANCE_BANDS, EQUIPMENT_TYPES, LOAD_STATUSES, PRICE_BANDS, WEIGHT_BANDS } from "@contract/constants";
-import { DEFAULT_LOAD_SORT, LOAD_SORTS, type LoadSort } from "@contract/schemas/load";
+import { DEFAULT_LOAD_SORT, LOAD_SORTS, type LoadSort } from "@contract/load-sorts";
 
 export interface BoardFilters {
   search: string;

@@ -5,7 +5,7 @@
 // forsRequirement: nothing is fetched per card. The server still decides, inside
 // the booking transaction; this only spares the carrier a failing button.
 import { FORS_LEVELS, type ForsLevel } from "@contract/constants";
-import { COMPANY_MSG, forsMeets, forsRequiredMessage } from "@contract/schemas/company";
+import { COMPANY_MSG, forsMeets, forsRequiredMessage } from "@contract/company-rules";
 import type { ComplianceMe } from "./api/compliance-me";
 
 export type BookingBlock =

@@ -1,6 +1,6 @@
 // Button rules of spec §4 and §5, shared by the load card and the details dialog.
 import type { Load } from "@contract/schemas/load";
-import { MSG } from "@contract/messages";
+import { MSG } from "@contract/message-words";
 import { ApiError } from "../../lib/api";
 
 /** spec §5: Accept Load only when the load is available and pays more than 0 (and a handler exists). */
