@@ -37,9 +37,12 @@ import { ComplianceTab, summaryText } from "../companies/staff/compliance-tab";
 import { ComplianceSettingsDialog } from "../companies/staff/compliance-settings-dialog";
 import { useComplianceSummary } from "../companies/staff/api";
 import { InvoicesTab, useOverdueInvoiceCount } from "../invoices/staff/invoices-tab";
+import { isAdminUser } from "@contract/constants";
+import { IntegrationsTab } from "../integrations/integrations-tab";
 
-type TabKey = "all" | "bids" | "accepted" | "approved" | "completed" | "users" | "carriers" | "pending" | "compliance" | "invoices";
-const TAB_KEYS: TabKey[] = ["all", "bids", "accepted", "approved", "completed", "users", "carriers", "pending", "compliance", "invoices"];
+// Integrations (issue 20): admins only, so a manager never sees the tab
+type TabKey = "all" | "bids" | "accepted" | "approved" | "completed" | "users" | "carriers" | "pending" | "compliance" | "invoices" | "integrations";
+const TAB_KEYS: TabKey[] = ["all", "bids", "accepted", "approved", "completed", "users", "carriers", "pending", "compliance", "invoices", "integrations"];
 type LoadTabKey = LoadTab;
 
 const STORE_KEY = "admin-dashboard";
@@ -202,6 +205,7 @@ function TabTrigger({ value, children, title }: { value: TabKey; children: React
 
 export default function AdminPage() {
   const { user } = useAuth();
+  const isAdmin = isAdminUser(user);
   const [tab, setTab] = useStoredState<{ key: TabKey }>("tab", { key: "all" });
   const [filters, setFilters] = useStoredState<Record<LoadTabKey, AdminLoadFilters>>("filters", {
     all: EMPTY_FILTERS,
@@ -307,7 +311,7 @@ export default function AdminPage() {
       {/* the available-loads email just queued, counted as it is delivered (issue 14) */}
       <MailBatchStatus onShowFailed={() => setFailedMailOpen(true)} />
 
-      <Tabs.Root value={tab.key} onValueChange={(v) => TAB_KEYS.includes(v as TabKey) && setTab({ key: v as TabKey })}>
+      <Tabs.Root value={tab.key === "integrations" && !isAdmin ? "all" : tab.key} onValueChange={(v) => TAB_KEYS.includes(v as TabKey) && setTab({ key: v as TabKey })}>
         <Tabs.List aria-label="Admin sections" className="mb-4 flex overflow-x-auto border-b border-slate-200">
           <TabTrigger value="all">All Loads</TabTrigger>
           <TabTrigger value="bids">
@@ -329,6 +333,7 @@ export default function AdminPage() {
           <TabTrigger value="invoices">
             Invoices <CountBadge n={overdueInvoices || undefined} label="overdue invoices" />
           </TabTrigger>
+          {isAdmin && <TabTrigger value="integrations">Integrations</TabTrigger>}
         </Tabs.List>
 
         {(["all", "accepted", "approved", "completed"] as const).map((k) => (
@@ -354,6 +359,11 @@ export default function AdminPage() {
         <Tabs.Content value="invoices">
           <InvoicesTab />
         </Tabs.Content>
+        {isAdmin && (
+          <Tabs.Content value="integrations">
+            <IntegrationsTab />
+          </Tabs.Content>
+        )}
       </Tabs.Root>
 
       <LoadFormDialog

@@ -1,0 +1,11 @@
+// The admin dashboard's Integrations tab (contract-beyond "Integrations"),
+// admins only: API tokens here; webhooks add their section beside them.
+import { ApiTokensSection } from "./api-tokens-section";
+
+export function IntegrationsTab() {
+  return (
+    <div className="space-y-8">
+      <ApiTokensSection />
+    </div>
+  );
+}
