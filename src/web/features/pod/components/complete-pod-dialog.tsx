@@ -182,7 +182,7 @@ export function CompletePodDialog({ load, open, onOpenChange }: CompletePodDialo
     const now = (await listQueued()).find((p) => p.id === pod.id) ?? pod;
     setPhase({ kind: "queued", pod: now });
     if (r.kind === "waiting") {
-      toast.info(SAVED_OFFLINE);
+      toast.info(r.reason ? `Saved on this phone — not sent yet: ${r.reason}` : SAVED_OFFLINE);
       void requestBackgroundSend();
     }
   };

@@ -35,7 +35,7 @@ export function QueuedPanel({ pod }: { pod: QueuedPod }) {
       >
         {refused ? <XCircle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" /> : <CloudOff className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />}
         <div className="space-y-1">
-          <p className="font-semibold">{refused ? "POD not sent" : SAVED_OFFLINE}</p>
+          <p className="font-semibold">{refused ? "POD not sent" : pod.reason ? "Saved on this phone — not sent yet" : SAVED_OFFLINE}</p>
           <p className="text-sm">
             {refused
               ? pod.reason
