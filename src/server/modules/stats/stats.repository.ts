@@ -1,11 +1,14 @@
-// GET /api/stats (contract "Users and admin"): the available count is everyone's and
-// is shared per loads version; the other tiles come from the caller's own loads
-// (indexed by accepted_by / accepted_by_carrier), FILTER clauses in one statement.
-import { sql } from "drizzle-orm";
+// GET /api/stats (contract "Users and admin") from the rows migration 0014 keeps up
+// to date in every write's own transaction (issue 19: no whole-table aggregate per
+// request): the available count sums the available loads per UK pickup day from
+// today on; the other tiles are the held-load counters of the caller's (acceptedBy,
+// acceptedByCarrier) pairs, or, for staff, the per-status totals.
+import { eq, gte, inArray, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { loads } from "../../db/schema";
+import { loadAvailableDays, loadHolderStats, loadStatusTotals } from "../../db/schema";
 import { isStaffRole } from "../../../contract/constants";
-import { onBoardWhere, type Viewer } from "../loads/load-visibility";
+import { ukDayKey } from "../../../contract/wall-clock";
+import type { Viewer } from "../loads/load-visibility";
 
 export interface StatsRow {
   available: number;
@@ -15,28 +18,47 @@ export interface StatsRow {
   totalEarnings: string | number | null;
 }
 
-/** Count of every load on the board (available, pickup day not over): the same for every caller. */
+/**
+ * Loads on the board (available, UK pickup day not over; no pickup date never
+ * expires): the same for every caller. `today` is any instant of the UK day
+ * (contract expiry: a load leaves the count when its UK pickup day ends).
+ */
 export async function countAvailable(db: DbOrTx, today: Date): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(loads).where(onBoardWhere(today));
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${loadAvailableDays.loads}), 0)::int` })
+    .from(loadAvailableDays)
+    .where(gte(loadAvailableDays.pickupDay, ukDayKey(today)));
   return Number(row?.n ?? 0);
 }
 
-/** The caller's own tiles (staff: everyone's), from the loads that are theirs only. */
+/** The caller's own tiles (staff: everyone's). */
 export async function selectOwnStats(db: DbOrTx, viewer: Viewer): Promise<Omit<StatsRow, "available">> {
-  // staff: everyone's loads; a carrier: their own, by id or company name (spec §6)
-  const own = isStaffRole(viewer)
-    ? sql`true`
-    : viewer.carrierName
-      ? sql`(${loads.acceptedBy} = ${viewer.id} or ${loads.acceptedByCarrier} = ${viewer.carrierName})`
-      : sql`${loads.acceptedBy} = ${viewer.id}`;
+  if (isStaffRole(viewer)) {
+    const rows = await db
+      .select({ status: loadStatusTotals.status, loads: loadStatusTotals.loads, priceSum: loadStatusTotals.priceSum })
+      .from(loadStatusTotals)
+      .where(inArray(loadStatusTotals.status, ["accepted", "approved", "completed"]));
+    const by = new Map(rows.map((r) => [r.status, r]));
+    return {
+      accepted: by.get("accepted")?.loads ?? 0,
+      approved: by.get("approved")?.loads ?? 0,
+      completed: by.get("completed")?.loads ?? 0,
+      totalEarnings: by.get("completed")?.priceSum ?? 0,
+    };
+  }
+  // a carrier's own loads: accepted by them, or by their company name (spec §6,
+  // isOwnLoad); each pair row is wholly theirs or not, so summing pairs is exact
+  const own = viewer.carrierName
+    ? or(eq(loadHolderStats.acceptedBy, viewer.id), eq(loadHolderStats.acceptedByCarrier, viewer.carrierName))
+    : eq(loadHolderStats.acceptedBy, viewer.id);
   const [row] = await db
     .select({
-      accepted: sql<number>`count(*) filter (where ${loads.status} = 'accepted')::int`,
-      approved: sql<number>`count(*) filter (where ${loads.status} = 'approved')::int`,
-      completed: sql<number>`count(*) filter (where ${loads.status} = 'completed')::int`,
-      totalEarnings: sql<string | null>`coalesce(sum(${loads.price}) filter (where ${loads.status} = 'completed'), 0)`,
+      accepted: sql<number>`coalesce(sum(${loadHolderStats.accepted}), 0)::int`,
+      approved: sql<number>`coalesce(sum(${loadHolderStats.approved}), 0)::int`,
+      completed: sql<number>`coalesce(sum(${loadHolderStats.completed}), 0)::int`,
+      totalEarnings: sql<string | null>`coalesce(sum(${loadHolderStats.earnings}), 0)`,
     })
-    .from(loads)
-    .where(sql`${own} and ${loads.status} in ('accepted', 'approved', 'completed')`);
+    .from(loadHolderStats)
+    .where(own);
   return row;
 }

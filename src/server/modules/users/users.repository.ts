@@ -1,7 +1,7 @@
 // Drizzle queries of the users module (style.md: repositories take DbOrTx).
 import { and, eq, ilike, inArray, isNotNull, ne, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client";
-import { loads, users, type UserRow } from "../../db/schema";
+import { loadHolderStats, loads, users, type UserRow } from "../../db/schema";
 import type { CarrierSortKey, PendingSortKey, UserSortKey } from "../../../contract/schemas/user";
 
 /** spec §2 Users tab: "loads accepted" counts the loads a user holds or held to the end */
@@ -279,7 +279,10 @@ const epochMs = (v: unknown): Date | null => (v === null || v === undefined ? nu
  * on the load, else the accepting user's company, else "Unknown Carrier", so a
  * company with no member left still appears. Search matches the company or any
  * member's name or email. Without a sort: newest company first, companies
- * known only from loads after them, "Unknown Carrier" last.
+ * known only from loads after them, "Unknown Carrier" last. The loads side
+ * reads the per-(acceptedBy, acceptedByCarrier) counters of migration 0014
+ * (issue 19: no scan of loads per request); each pair falls wholly in one
+ * company, so grouping the pairs gives the same figures as grouping the loads.
  */
 export async function listCompanies(db: DbOrTx, q: Omit<ListPage<CarrierSortKey>, "sort"> & { sort?: ListPage<CarrierSortKey>["sort"] }): Promise<Page<CompanyRow>> {
   const unknownKey = UNKNOWN_CARRIER.toLowerCase();
@@ -312,10 +315,10 @@ export async function listCompanies(db: DbOrTx, q: Omit<ListPage<CarrierSortKey>
       from m group by key
     ),
     b as (
-      select lower(${loadCompany}) as key, min(${loadCompany}) as spelling, count(*)::int as accepted_loads,
-             coalesce(sum(l.price) filter (where l.status = 'completed'), 0)::float8 as total_earnings, max(l.accepted_at) as last_accepted_at
-      from ${loads} l left join ${users} a on a.id = l.accepted_by
-      where l.status in ${HELD_STATUSES}
+      select lower(${loadCompany}) as key, min(${loadCompany}) as spelling, sum(l.accepted + l.approved + l.completed)::int as accepted_loads,
+             coalesce(sum(l.earnings), 0)::float8 as total_earnings, max(l.last_accepted_at) as last_accepted_at
+      from ${loadHolderStats} l left join ${users} a on a.id = l.accepted_by
+      where l.accepted + l.approved + l.completed > 0
       group by lower(${loadCompany})
     ),
     c as (
