@@ -202,7 +202,7 @@ export const POLICY = {
   "mail.batch": { method: "GET", path: "/api/admin/mail/batches/:id", scenario: "progress of an available-loads email", expect: staffOnly(200), why: "issue 14: the bulk send's delivered and failed counts as they happen — staff, like the send" },
   "guide.pdf": { method: "GET", path: "/api/pdf/user-guide", scenario: "?version=1.0", expect: all(200), why: "contract: signed in or not (the login page's Help opens it)" },
   "stats": { method: "GET", path: "/api/stats", scenario: "the five tiles", expect: signedIn(200), why: "contract: counts of the caller's own loads (staff: everyone's)" },
-  "live": { method: "GET", path: "/api/live", scenario: "open the change-notice stream", expect: signedIn(200), why: "issue 8: live notices only to signed-in users (topics only, no data)" },
+  "live": { method: "GET", path: "/api/live", scenario: "open the change-notice stream", expect: signedIn(200), why: "issue 8, 19: live notices only to signed-in users (loads as that user may see them, own-data topics)" },
   // ------------------------------------------------------------ notifications (contract-beyond "Notifications")
   "notifications.list": { method: "GET", path: "/api/notifications", scenario: "the bell: own notifications", expect: signedIn(200), why: "contract-beyond: a user's own notifications and unread count" },
   "notifications.read": { method: "POST", path: "/api/notifications/read", scenario: "mark all own read", expect: signedIn(200), why: "contract-beyond: own only; another user's id is ignored" },
