@@ -65,7 +65,7 @@ class SchemaSink {
 function parameters(doc: RouteDoc, sink: SchemaSink): Json[] {
   const out: Json[] = [];
   for (const m of doc.path.matchAll(/:([A-Za-z0-9_]+)/g)) {
-    out.push({ name: m[1], in: "path", required: true, schema: m[1] === "id" ? { type: "string", format: "uuid" } : { type: "string", maxLength: 200 } });
+    out.push({ name: m[1], in: "path", required: true, schema: m[1] === "id" || m[1].endsWith("Id") ? { type: "string", format: "uuid" } : { type: "string", maxLength: 200 } });
   }
   if (doc.query) {
     const q = sink.convert(doc.query, "input");

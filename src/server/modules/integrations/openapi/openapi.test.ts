@@ -105,6 +105,10 @@ describe.each(ENGINES)("OpenAPI document on %s", (engine) => {
       { method: "POST", route: "/api/admin/api-tokens", url: "/api/admin/api-tokens", cookie: adminCookie, status: 201, payload: { name: "TMS", scopes: ["loads:read"] } },
       { method: "POST", route: "/api/admin/api-tokens", url: "/api/admin/api-tokens", cookie: adminCookie, status: 400, payload: { name: "", scopes: [] } },
       { method: "GET", route: "/api/admin/api-tokens", url: "/api/admin/api-tokens", cookie: adminCookie, status: 200 },
+      // webhooks (a TEST-NET address: no DNS, not private)
+      { method: "POST", route: "/api/admin/webhooks", url: "/api/admin/webhooks", cookie: adminCookie, status: 201, payload: { url: "https://192.0.2.20/hook", events: ["load.created"] } },
+      { method: "POST", route: "/api/admin/webhooks", url: "/api/admin/webhooks", cookie: adminCookie, status: 400, payload: { url: "http://127.0.0.1/x", events: ["load.created"] } },
+      { method: "GET", route: "/api/admin/webhooks", url: "/api/admin/webhooks", cookie: adminCookie, status: 200 },
     ];
     const failures: string[] = [];
     for (const c of calls) {

@@ -38,6 +38,7 @@ import { insightQuerySchema, insightSchema } from "../../../../contract/schemas/
 import { savedSearchInputSchema, savedSearchListQuerySchema, savedSearchUpdateSchema } from "../../../../contract/schemas/saved-search";
 import { apiTokenCreateSchema, apiTokenCreatedSchema, apiTokenListQuerySchema, apiTokenSchema } from "../../../../contract/schemas/integration";
 import { EXPORT_KINDS, exportPath, type ExportKind } from "../../../../contract/schemas/export";
+import { webhookAttemptSchema, webhookAttemptsQuerySchema, webhookCreateSchema, webhookCreatedSchema, webhookRetrySchema, webhookSchema, webhookUpdateSchema } from "../../../../contract/schemas/webhook";
 import { BYTES, CSV, HTML, PDF, SSE, type RouteDoc } from "./route-doc";
 
 const obj = R.anyObjectSchema;
@@ -172,4 +173,10 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "POST", path: "/api/admin/api-tokens", tag: "Integrations", summary: "Create an API token (shown once)", access: "admin", body: apiTokenCreateSchema, responses: { 201: apiTokenCreatedSchema } },
   { method: "GET", path: "/api/admin/api-tokens", tag: "Integrations", summary: "API tokens (never the token)", access: "admin", query: apiTokenListQuerySchema, responses: { 200: list(apiTokenSchema) }, headers: PAGED },
   { method: "DELETE", path: "/api/admin/api-tokens/:id", tag: "Integrations", summary: "Revoke an API token at once", access: "admin", responses: { 204: null } },
+  { method: "POST", path: "/api/admin/webhooks", tag: "Integrations", summary: "Register a webhook endpoint (its signing secret shown once)", access: "admin", body: webhookCreateSchema, responses: { 201: webhookCreatedSchema } },
+  { method: "GET", path: "/api/admin/webhooks", tag: "Integrations", summary: "Webhook endpoints (never the secret)", access: "admin", responses: { 200: list(webhookSchema) } },
+  { method: "PUT", path: "/api/admin/webhooks/:id", tag: "Integrations", summary: "Change a webhook endpoint", access: "admin", body: webhookUpdateSchema, responses: { 200: webhookSchema } },
+  { method: "DELETE", path: "/api/admin/webhooks/:id", tag: "Integrations", summary: "Delete a webhook endpoint", access: "admin", responses: { 204: null } },
+  { method: "GET", path: "/api/admin/webhooks/:id/deliveries", tag: "Integrations", summary: "An endpoint's delivery log: one row per attempt", access: "admin", query: webhookAttemptsQuerySchema, responses: { 200: list(webhookAttemptSchema) } },
+  { method: "POST", path: "/api/admin/webhooks/:id/deliveries/:deliveryId/retry", tag: "Integrations", summary: "Send a delivery again now", access: "admin", responses: { 200: webhookRetrySchema }, errors: [409] },
 ];
