@@ -115,6 +115,25 @@ describe("API tokens", () => {
     await viewShot(page, "integrations-create-token-phone");
   });
 
+  it("the API reference page at /api/docs: signed out, readable at a desk and on a phone, each call opens", async () => {
+    for (const [viewport, name] of [
+      [DESKTOP_1280, "desk"],
+      [PHONE, "phone"],
+    ] as const) {
+      const page = await journey.newPage(viewport);
+      await page.goto("/api/docs");
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      const call = page.locator("details", { hasText: "/api/loads/{id}" }).first();
+      await call.locator("summary").click();
+      await call.getByText("API token scope", { exact: false }).first().waitFor();
+      await fitsPhone(page).catch((e) => {
+        if (name === "phone") throw e;
+      });
+      await expectAccessible(page);
+      await viewShot(page, `integrations-api-docs-${name}`);
+    }
+  });
+
   it("a manager has no Integrations tab", async () => {
     const page = await journey.signedInPage(manager, DESKTOP_1280);
     await page.goto("/admin");

@@ -22,6 +22,7 @@ summary:focus-visible{outline:3px solid #1e3a8a;outline-offset:2px}
 .GET{background:#1e3a8a}.POST{background:#166534}.PUT{background:#92400e}.PATCH{background:#6b21a8}.DELETE{background:#991b1b}
 .p{font-family:ui-monospace,monospace;word-break:break-all}
 .body{padding:0 12px 12px}
+pre:focus-visible{outline:3px solid #1e3a8a}
 pre{background:#f1f5f9;padding:8px;border-radius:4px;overflow:auto;font-size:.85rem;max-height:420px}
 code{font-family:ui-monospace,monospace;background:#f1f5f9;padding:0 3px;border-radius:3px}
 h3{font-size:1rem;margin:12px 0 4px}
@@ -37,14 +38,14 @@ export function renderDocsPage(doc: Json): string {
       const tag = (op.tags as string[])[0] ?? "Other";
       const m = method.toUpperCase();
       const parts = [`<p>${code(String(op.description ?? ""))}</p>`];
-      if (op.parameters) parts.push(`<h3>Parameters</h3><pre>${pretty(op.parameters)}</pre>`);
-      if (op.requestBody) parts.push(`<h3>Request body</h3><pre>${pretty(op.requestBody)}</pre>`);
-      parts.push(`<h3>Responses</h3><pre>${pretty(op.responses)}</pre>`);
+      if (op.parameters) parts.push(`<h3>Parameters</h3><pre tabindex="0">${pretty(op.parameters)}</pre>`);
+      if (op.requestBody) parts.push(`<h3>Request body</h3><pre tabindex="0">${pretty(op.requestBody)}</pre>`);
+      parts.push(`<h3>Responses</h3><pre tabindex="0">${pretty(op.responses)}</pre>`);
       const html = `<details id="${esc(String(op.operationId))}"><summary><span class="m ${m}">${m}</span><span class="p">${esc(path)}</span><span>${esc(String(op.summary ?? ""))}</span></summary><div class="body">${parts.join("")}</div></details>`;
       byTag.set(tag, [...(byTag.get(tag) ?? []), html]);
     }
   }
   const sections = [...byTag].map(([tag, ops]) => `<section aria-labelledby="t-${esc(tag)}"><h2 id="t-${esc(tag)}">${esc(tag)}</h2>${ops.join("")}</section>`).join("");
   const toc = [...byTag.keys()].map((t) => `<a href="#t-${esc(t)}">${esc(t)}</a>`).join(" · ");
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(info.title)} reference</title><style>${STYLE}</style></head><body><header><h1>${esc(info.title)} <small>${esc(info.version)}</small></h1><p>${code(info.description)}</p><p>The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). Shared schemas: <a href="#components">components</a>.</p><nav aria-label="Sections">${toc}</nav></header><main>${sections}<section aria-labelledby="components"><h2 id="components">Components</h2><details><summary>Schemas and security schemes</summary><div class="body"><pre>${pretty(doc.components)}</pre></div></details></section></main></body></html>`;
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(info.title)} reference</title><style>${STYLE}</style></head><body><header><h1>${esc(info.title)} <small>${esc(info.version)}</small></h1><p>${code(info.description)}</p><p>The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). Shared schemas: <a href="#components">components</a>.</p><nav aria-label="Sections">${toc}</nav></header><main>${sections}<section aria-labelledby="components"><h2 id="components">Components</h2><details><summary>Schemas and security schemes</summary><div class="body"><pre tabindex="0">${pretty(doc.components)}</pre></div></details></section></main></body></html>`;
 }
