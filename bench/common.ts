@@ -70,6 +70,27 @@ export function sampleRss(pid: number): { stop(): { before: number; peak: number
   };
 }
 
+/** CPU seconds a process has used (user + system), from /proc/<pid>/stat. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU used by the server and by this process (the load generator) between start() and the returned stop(). */
+export function cpuMeter(pid: number): () => { server: number; generator: number; wall: number } {
+  const s0 = cpuSeconds(pid);
+  const g0 = process.cpuUsage();
+  const t0 = performance.now();
+  return () => {
+    const g = process.cpuUsage(g0);
+    return { server: cpuSeconds(pid) - s0, generator: (g.user + g.system) / 1e6, wall: (performance.now() - t0) / 1000 };
+  };
+}
+
 export function quantile(sorted: number[], q: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];

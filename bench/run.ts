@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -19,13 +19,18 @@ import { exportScenario } from "./export";
 import { liveBoards } from "./live-boards";
 import { largeData } from "./large-data";
 import { pgliteBoard } from "./pglite-board";
+import { busySeconds, profilesOf, summariseProfile } from "./profile";
 import { machineLoad, verdict, type RunningApp, type ScenarioDeps, type TargetRow } from "./common";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/** Lighthouse runs per page, the median reported (scenario 6) */
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ROOT = new URL("..", import.meta.url).pathname;
 const WORK = join(ROOT, ".tmp", "bench");
 const PASSWORD = "Bench!2026pass";
+/** BENCH_PROFILE=1: each app child is profiled (--cpu-prof); its summary is printed when it stops (bench/profile.ts) */
+const PROFILE_DIR = process.env.BENCH_PROFILE ? join(WORK, "profiles") : "";
 const BOARD_QUERY = "/api/loads?limit=50&weight=gt10000&equipmentType=Flatbed";
 
 interface Row {
@@ -64,7 +69,11 @@ async function freePort(): Promise<number> {
  */
 async function startApp(env: Record<string, string>, opts: { probe?: boolean } = {}): Promise<RunningApp> {
   const port = await freePort();
-  const args = opts.probe ? ["--import", "./bench/server-probe.mjs", "--import", "tsx", "src/server/main.ts"] : ["--import", "tsx", "src/server/main.ts"];
+  const args = [
+    ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+    ...(opts.probe ? ["--import", "./bench/server-probe.mjs"] : []),
+    ...["--import", "tsx", "src/server/main.ts"],
+  ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production" },
@@ -109,6 +118,8 @@ async function stop(child: ChildProcess): Promise<void> {
   child.kill("SIGTERM");
   await Promise.race([done, new Promise((r) => setTimeout(r, 10_000))]);
   if (child.exitCode === null) child.kill("SIGKILL");
+  // the threads that did work (tsx's loader thread idles: left out)
+  if (PROFILE_DIR && child.pid) for (const f of profilesOf(PROFILE_DIR, child.pid)) if (busySeconds(f) >= 0.5) log(summariseProfile(f));
 }
 
 async function startBaseline(bodySize: number): Promise<{ url: string; child: ChildProcess }> {
@@ -348,9 +359,10 @@ async function frontEndSizes(url: string, cookie: string) {
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   try {
-    for (const [name, path, signedIn] of [
-      ["/login", "/login", false],
-      ["board /", "/", true],
+    // issue 19: the sign-in page is a form, not the app (≤ 60 KB); a carrier's board ≤ 120 KB
+    for (const [name, path, signedIn, targetKb] of [
+      ["/login", "/login", false, 60],
+      ["board /", "/", true, 120],
     ] as const) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       if (signedIn) {
@@ -371,7 +383,7 @@ async function frontEndSizes(url: string, cookie: string) {
         if (a.endsWith(".js")) js += size;
         else css += size;
       }
-      rows.push({ scenario: `6 first-load JS (gzip) ${name}`, engine: "web", note: `${(js / 1024).toFixed(1)} KB in ${[...assets].filter((a) => a.endsWith(".js")).length} files (target ≤ 170 KB): ${js / 1024 <= 170 ? "met" : "NOT met"}; CSS ${(css / 1024).toFixed(1)} KB` });
+      rows.push({ scenario: `6 first-load JS (gzip) ${name}`, engine: "web", note: `${(js / 1024).toFixed(1)} KB in ${[...assets].filter((a) => a.endsWith(".js")).length} files (target ≤ ${targetKb} KB): ${js / 1024 <= targetKb ? "met" : "NOT met"}; CSS ${(css / 1024).toFixed(1)} KB` });
       await context.close();
     }
   } finally {
@@ -399,8 +411,16 @@ async function lighthouse(url: string, cookie: string) {
       ["/login", "/login", {}],
       ["board /", "/", { Cookie: cookie }],
     ] as const) {
-      const r = await lh(`${url}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: headers, formFactor: "mobile" });
-      const perf = Math.round((r.lhr.categories.performance.score ?? 0) * 100);
+      // Lighthouse's advice for a noisy machine: the median of several runs (TBT counts this
+      // machine's CPU time, shared with whatever else runs); the run kept is the median one
+      const runs: any[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        runs.push(await lh(`${url}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: headers, formFactor: "mobile" }));
+      }
+      const scoreOf = (x: any) => Math.round((x.lhr.categories.performance.score ?? 0) * 100);
+      runs.sort((a, b) => scoreOf(a) - scoreOf(b));
+      const r = runs[Math.floor(runs.length / 2)];
+      const perf = scoreOf(r);
       const a11y = Math.round((r.lhr.categories.accessibility.score ?? 0) * 100);
       // the whole report, for a closer look (.tmp is not committed)
       mkdirSync(join(ROOT, ".tmp"), { recursive: true });
@@ -415,7 +435,8 @@ async function lighthouse(url: string, cookie: string) {
       rows.push({
         scenario: `6 Lighthouse mobile ${name}`,
         engine: "web",
-        note: `performance ${perf} (≥ 95), accessibility ${a11y} (100): ${perf >= 95 && a11y === 100 ? "met" : "NOT met"}; ${metrics}${failing.length ? `; failing: ${failing.join(", ")}` : ""}`,
+        // issue 19: mobile (default throttling) performance ≥ 98 and accessibility 100
+        note: `performance ${perf} (target ≥ 98): ${perf >= 98 ? "met" : "NOT met"}; accessibility ${a11y} (target 100): ${a11y === 100 ? "met" : "NOT met"}; median of ${runs.length} runs (${runs.map(scoreOf).join(", ")}), load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs; ${metrics}${failing.length ? `; failing: ${failing.join(", ")}` : ""}`,
       });
     }
   } finally {
