@@ -1,0 +1,47 @@
+// The webhooks page's calls (contract-beyond "Integrations"): admins only.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Webhook, WebhookAttempt, WebhookCreate, WebhookCreated, WebhookRetry } from "@contract/schemas/webhook";
+import { api } from "../../../lib/api";
+
+export const WEBHOOKS_KEY = ["/api/admin/webhooks"] as const;
+const deliveriesKey = (id: string) => ["/api/admin/webhooks", id, "deliveries"] as const;
+
+export function useWebhooks() {
+  return useQuery({ queryKey: WEBHOOKS_KEY, queryFn: () => api.get<Webhook[]>("/api/admin/webhooks"), refetchInterval: 30_000 });
+}
+
+export function useSaveWebhook() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id?: string; input: WebhookCreate }) =>
+      v.id ? api.put<Webhook>(`/api/admin/webhooks/${encodeURIComponent(v.id)}`, v.input) : api.post<WebhookCreated>("/api/admin/webhooks", v.input),
+    onSettled: () => qc.invalidateQueries({ queryKey: WEBHOOKS_KEY }),
+  });
+}
+
+export function useDeleteWebhook() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/admin/webhooks/${encodeURIComponent(id)}`),
+    onSettled: () => qc.invalidateQueries({ queryKey: WEBHOOKS_KEY }),
+  });
+}
+
+/** The log refreshes every 5 s while open: deliveries happen in the background. */
+export function useDeliveries(id: string | null) {
+  return useQuery({
+    queryKey: deliveriesKey(id ?? ""),
+    queryFn: () => api.get<WebhookAttempt[]>(`/api/admin/webhooks/${encodeURIComponent(id!)}/deliveries?limit=50`),
+    enabled: !!id,
+    refetchInterval: 5_000,
+  });
+}
+
+export function useRetryDelivery(endpointId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (attemptId: string) =>
+      api.post<WebhookRetry>(`/api/admin/webhooks/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(attemptId)}/retry`, {}),
+    onSettled: () => qc.invalidateQueries({ queryKey: deliveriesKey(endpointId) }),
+  });
+}
