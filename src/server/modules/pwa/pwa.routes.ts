@@ -2,8 +2,18 @@
 // built into dist/web, so the name is this install's PRODUCT_NAME (contract
 // env table) rather than whatever it was at build time. The icons are files of
 // the build (src/web/public/icons/, drawn by scripts/make-icons.mjs).
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
+import { WEB_DIST } from "../../lib/paths";
+
+/**
+ * The one seam for the update-prompt journey (e2e/pwa.e2e.ts), like
+ * objects' uploadDisk: a test sets `rewrite` to serve the built /sw.js with
+ * another version baked in, as the next deploy would. Null in production.
+ */
+export const serviceWorkerScript: { rewrite: ((js: string) => string) | null } = { rewrite: null };
 
 /** ui.md brand colours: the header's blue, the page's slate-50 */
 export const THEME_COLOUR = "#1e3a8a";
@@ -37,5 +47,12 @@ export async function registerPwaRoutes(app: FastifyInstance, ctx: AppContext): 
     // short: a renamed network shows its new name within the hour
     reply.header("Cache-Control", "public, max-age=3600");
     return JSON.stringify(webManifest(ctx.config.productName));
+  });
+
+  app.addHook("onRequest", async (req, reply) => {
+    const rewrite = serviceWorkerScript.rewrite;
+    if (!rewrite || req.url !== "/sw.js") return;
+    const js = await readFile(join(WEB_DIST, "sw.js"), "utf8");
+    return reply.header("Cache-Control", "no-cache").type("text/javascript; charset=utf-8").send(rewrite(js));
   });
 }
