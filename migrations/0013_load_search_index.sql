@@ -7,3 +7,12 @@
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "loads_search_trgm_idx" ON "loads" USING gin ("load_number" gin_trgm_ops, "pickup_city" gin_trgm_ops, "delivery_city" gin_trgm_ops);
+--> statement-breakpoint
+-- The Users tab's page (GET /api/users) is kept per version of what it shows
+-- (users/users-page-cache.ts): users and loads have counters (migration 0001); a
+-- user's company compliance comes from the companies and their documents.
+INSERT INTO "change_counters" ("name", "version") VALUES ('companies', 0) ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+CREATE TRIGGER "companies_changed" AFTER INSERT OR UPDATE OR DELETE ON "companies" FOR EACH STATEMENT EXECUTE FUNCTION bump_change_counter('companies');
+--> statement-breakpoint
+CREATE TRIGGER "company_documents_changed" AFTER INSERT OR UPDATE OR DELETE ON "company_documents" FOR EACH STATEMENT EXECUTE FUNCTION bump_change_counter('companies');

@@ -1,11 +1,11 @@
-// A list page every carrier (or every staff member) shares, kept as bytes (issue 19:
-// "the available-loads page for a filter is built once per version and kept
-// compressed"). load-list.ts BoardList holds these per loads version; a page's br
-// and gzip forms are made the first time a client asks for them and kept beside
-// it, so after a change thousands of identical requests cost one build and one
-// compression each, and then a write of bytes already made.
+// A list page many callers share, kept as bytes (issue 19: "the available-loads page
+// for a filter is built once per version and kept compressed"). loads/load-list.ts
+// BoardList holds the board's per loads version, users/users-page-cache.ts the Users
+// tab's; a page's br and gzip forms are made the first time a client asks for them
+// and kept beside it, so after a change thousands of identical requests cost one
+// build and one compression each, and then a write of bytes already made.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { BEST, COMPRESS_MIN_BYTES, compress, negotiateEncoding, varyOnEncoding, type Encoding } from "../../plugins/compression";
+import { BEST, COMPRESS_MIN_BYTES, compress, negotiateEncoding, varyOnEncoding, type Encoding } from "../plugins/compression";
 
 export class PageBytes {
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
@@ -40,4 +40,13 @@ export async function sendListBody(req: FastifyRequest, reply: FastifyReply, bod
   const bytes = await body.encodedAs(encoding);
   reply.header("Content-Encoding", encoding);
   return reply.send(bytes);
+}
+
+/** Does an If-None-Match header (possibly a list, possibly weak) name this ETag? */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((t) => {
+    const tag = t.trim().replace(/^W\//, "");
+    return tag === etag || tag === "*";
+  });
 }

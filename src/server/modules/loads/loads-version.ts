@@ -62,12 +62,12 @@ export async function createLoadsVersionCache(database: Database): Promise<Loads
  * Callers asking at once for a missing value share one computation (after a
  * change, every open board refetches within a second). Bounded; cleared when full.
  */
-export class PerVersionMemo<T> {
-  private version = Number.NaN;
+export class PerVersionMemo<T, V extends number | string = number> {
+  private version: V | undefined;
   private entries = new Map<string, Promise<T>>();
   constructor(private readonly max = 2_000) {}
 
-  get(version: number, key: string, compute: () => Promise<T>): Promise<T> {
+  get(version: V, key: string, compute: () => Promise<T>): Promise<T> {
     if (version !== this.version) {
       this.version = version;
       this.entries = new Map();

@@ -25,16 +25,7 @@ import {
 } from "./loads.service";
 import { BoardList, loadListEtag, toListQuery, withNearDistricts } from "./load-list";
 import { listLoadsWithBids } from "./loads-with-bids";
-import { sendListBody } from "./board-page";
-
-/** Does an If-None-Match header (possibly a list, possibly weak) name this ETag? */
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((t) => {
-    const tag = t.trim().replace(/^W\//, "");
-    return tag === etag || tag === "*";
-  });
-}
+import { etagMatches, sendListBody } from "../../lib/page-bytes";
 
 function body(req: FastifyRequest): unknown {
   assertStorableText(req.body);

@@ -11,6 +11,9 @@ import { MSG } from "../../../contract/messages";
 import { carrierListQuerySchema, pendingListQuerySchema, userListQuerySchema, userUpdateSchema } from "../../../contract/schemas/user";
 import { userView } from "../companies/companies.service";
 import type { Page } from "./users.repository";
+import { sha256 } from "../../lib/crypto";
+import { PageBytes, etagMatches, sendListBody } from "../../lib/page-bytes";
+import { createUsersPageCache, usersPageVersion } from "./users-page-cache";
 import { approveUser, deleteUser, listCarriers, listPending, listUsers, rejectUser, updateUser } from "./users.service";
 
 /** contract: every list is bounded; the total before paging is in X-Total-Count */
@@ -21,9 +24,24 @@ function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
 
 export async function registerUsersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // The three lists page, sort and search on the server (limit ≤ 1,000; 1,000 without one).
+  // The Users tab: the same page for every staff member, kept per version of what it
+  // shows (users-page-cache.ts, issue 19); an unchanged page answers 304.
+  const usersPages = createUsersPageCache();
   app.get("/api/users", async (req, reply) => {
     requireStaff(req);
-    return sendPage(reply, await listUsers(ctx, parse(userListQuerySchema, req.query)));
+    const q = parse(userListQuerySchema, req.query);
+    const version = await usersPageVersion(ctx.db, ctx.clock.now());
+    const key = JSON.stringify([q.search ?? "", q.sort, q.limit ?? null, q.offset ?? 0]);
+    const etag = `"u${version}-${sha256(key).slice(0, 16)}"`;
+    reply.header("Cache-Control", "private, no-cache");
+    reply.header("ETag", etag);
+    if (etagMatches(req.headers["if-none-match"], etag)) return reply.status(304).send();
+    const page = await usersPages.get(version, key, async () => {
+      const { rows, total } = await listUsers(ctx, q);
+      return { body: new PageBytes(Buffer.from(JSON.stringify(rows))), total };
+    });
+    reply.header("X-Total-Count", String(page.total));
+    return sendListBody(req, reply, page.body);
   });
 
   app.get("/api/users/carrier", async (req, reply) => {
