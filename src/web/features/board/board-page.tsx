@@ -202,7 +202,12 @@ function LoadBoard() {
         </h2>
         <ul className="space-y-3">
           {shown.map((load) => (
-            <li key={load.id}>
+            // issue 19: a card off screen is not laid out or painted until it scrolls near (a phone
+            // shows two of fifty); until then it stands in at a card's height at that width
+            <li
+              key={load.id}
+              className="[contain-intrinsic-size:auto_31rem] [content-visibility:auto] sm:[contain-intrinsic-size:auto_25rem] md:[contain-intrinsic-size:auto_16rem]"
+            >
               <LoadCard
                 load={load}
                 pendingBid={pendingBidFor(ownBids.data, load.id)}
