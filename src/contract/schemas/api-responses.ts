@@ -5,12 +5,26 @@
 // at the end), so the two cannot drift apart, and the API tests validate real
 // answers against the generated document (openapi.test.ts).
 import { z } from "zod";
-import { BID_STATUSES, EQUIPMENT_TYPES, LOAD_STATUSES, ROLES, TIME_TYPES } from "../constants";
-import { COMPLIANCE_STATUSES } from "./company";
+import { BID_STATUSES, EQUIPMENT_TYPES, FORS_LEVELS, LOAD_STATUSES, ROLES, TIME_TYPES } from "../constants";
 import type { Bid, BidWithCarrier, LoadWithPendingBids, OwnBid } from "./bid";
 import type { Load, LoadEvent, LoadView, Stats } from "./load";
 import type { CarrierSummary, PendingUser, User, UserWithStats } from "./user";
 import type { ErrorBody } from "../errors";
+import {
+  COMPLIANCE_STATUSES,
+  DOCUMENT_KINDS,
+  DOCUMENT_STATUSES,
+  type Company,
+  type CompanyDocument,
+  type ComplianceMe,
+  type ComplianceSummary,
+  type RegistrationDocument,
+  type ReviewDocument,
+} from "./company";
+import { BULK_SKIP_REASONS, INVOICE_STATUSES, type BulkMarkPaidResult, type BulkSkipReason, type Invoice } from "./invoice";
+import { MAIL_STATUSES, type MailBatchProgress, type OutboxMail } from "./mail";
+import { NOTIFICATION_TYPES, type NotificationList } from "./notification";
+import type { BulkEmailResult } from "./email-schedule";
 
 const instant = () => z.string().describe("ISO-8601 instant (UTC)");
 const s = () => z.string().nullable();
@@ -159,6 +173,100 @@ export const carrierSummarySchema = z
   })
   .meta({ id: "CarrierSummary" });
 
+export const notificationSchema = z
+  .object({ id: z.string(), type: z.enum(NOTIFICATION_TYPES), title: z.string(), body: z.string(), loadId: s(), createdAt: instant(), readAt: s() })
+  .meta({ id: "Notification" });
+export const notificationListSchema = z.object({ items: z.array(notificationSchema), unreadCount: z.number() }).meta({ id: "NotificationList" });
+
+export const companySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    companyNumber: z.string(),
+    vatNumber: z.string(),
+    operatorLicence: z.string(),
+    forsLevel: z.enum(FORS_LEVELS),
+    verifiedForsLevel: z.enum(FORS_LEVELS),
+    compliance: z.enum(COMPLIANCE_STATUSES),
+    memberCount: z.number(),
+    createdAt: instant(),
+  })
+  .meta({ id: "Company" });
+
+export const companyDocumentSchema = z
+  .object({
+    id: z.string(),
+    companyId: z.string(),
+    kind: z.enum(DOCUMENT_KINDS),
+    objectPath: z.string(),
+    expiresOn: z.string().describe("YYYY-MM-DD, a UK calendar day"),
+    coverAmount: n(),
+    status: z.enum(DOCUMENT_STATUSES),
+    reason: s(),
+    uploadedBy: s(),
+    uploadedAt: instant(),
+    reviewedBy: s(),
+    reviewedAt: s(),
+  })
+  .meta({ id: "CompanyDocument" });
+export const reviewDocumentSchema = companyDocumentSchema
+  .extend({ companyName: z.string(), uploadedByName: s(), replacementPending: z.boolean() })
+  .meta({ id: "ReviewDocument" });
+export const registrationDocumentSchema = companyDocumentSchema.omit({ companyId: true }).meta({ id: "RegistrationDocument" });
+export const complianceSummarySchema = z.object({ pending: z.number(), expiring: z.number(), expired: z.number() }).meta({ id: "ComplianceSummary" });
+export const complianceMeSchema = z
+  .object({ companyId: s(), compliance: z.enum(COMPLIANCE_STATUSES).nullable(), verifiedForsLevel: z.enum(FORS_LEVELS), requireCompliance: z.boolean(), enforceFors: z.boolean() })
+  .meta({ id: "ComplianceMe" });
+
+export const invoiceSchema = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    loadId: z.string(),
+    loadNumber: z.string(),
+    companyId: s(),
+    carrierName: z.string(),
+    carrierVatNumber: z.string(),
+    net: z.number(),
+    vatRate: z.number(),
+    vat: z.number(),
+    gross: z.number(),
+    issuedOn: z.string(),
+    dueOn: z.string(),
+    status: z.enum(INVOICE_STATUSES),
+    paidOn: s(),
+    paymentReference: s(),
+    overdue: z.boolean(),
+  })
+  .meta({ id: "Invoice" });
+export const bulkMarkPaidResultSchema = z
+  .object({
+    paid: z.array(invoiceSchema),
+    skipped: z.array(z.object({ id: z.string(), number: s(), reason: z.enum(Object.keys(BULK_SKIP_REASONS) as [BulkSkipReason, ...BulkSkipReason[]]), message: z.string() })),
+  })
+  .meta({ id: "BulkMarkPaidResult" });
+
+export const outboxMailSchema = z
+  .object({
+    id: z.string(),
+    kind: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    status: z.enum(MAIL_STATUSES),
+    attempts: z.number(),
+    lastError: s(),
+    createdAt: instant(),
+    nextAttemptAt: s(),
+    finishedAt: s(),
+  })
+  .meta({ id: "OutboxMail" });
+export const mailBatchProgressSchema = z
+  .object({ batchId: z.string(), total: z.number(), queued: z.number(), retrying: z.number(), delivered: z.number(), failed: z.number() })
+  .meta({ id: "MailBatchProgress" });
+export const bulkEmailResultSchema = z
+  .object({ successCount: z.number(), totalLoads: z.number(), queued: z.number(), batchId: s() })
+  .meta({ id: "BulkEmailResult" });
+
 /** Answers of calls whose shape is not yet described field by field here: an object (or a list of them). */
 export const anyObjectSchema = z.looseObject({}).meta({ id: "Object", description: "A JSON object (its fields are described in the contract, not yet here)" });
 
@@ -178,3 +286,15 @@ same<Same<z.infer<typeof userWithStatsSchema>, UserWithStats>>();
 same<Same<z.infer<typeof pendingUserSchema>, PendingUser>>();
 same<Same<z.infer<typeof carrierSummarySchema>, CarrierSummary>>();
 same<Same<z.infer<typeof errorBodySchema>["error"], ErrorBody["error"]>>();
+same<Same<z.infer<typeof notificationListSchema>, NotificationList>>();
+same<Same<z.infer<typeof companySchema>, Company>>();
+same<Same<z.infer<typeof companyDocumentSchema>, CompanyDocument>>();
+same<Same<z.infer<typeof reviewDocumentSchema>, ReviewDocument>>();
+same<Same<z.infer<typeof registrationDocumentSchema>, RegistrationDocument>>();
+same<Same<z.infer<typeof complianceSummarySchema>, ComplianceSummary>>();
+same<Same<z.infer<typeof complianceMeSchema>, ComplianceMe>>();
+same<Same<z.infer<typeof invoiceSchema>, Invoice>>();
+same<Same<z.infer<typeof bulkMarkPaidResultSchema>, BulkMarkPaidResult>>();
+same<Same<z.infer<typeof outboxMailSchema>, OutboxMail>>();
+same<Same<z.infer<typeof mailBatchProgressSchema>, MailBatchProgress>>();
+same<Same<z.infer<typeof bulkEmailResultSchema>, BulkEmailResult>>();

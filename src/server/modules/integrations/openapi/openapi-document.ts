@@ -22,6 +22,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: "Not found, or not visible to the caller",
   409: "The change conflicts with the current state",
   413: "Too large",
+  415: "Unsupported content type",
   429: "Too many requests: wait Retry-After seconds",
   503: "Unavailable",
 };

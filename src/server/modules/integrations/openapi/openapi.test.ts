@@ -7,6 +7,8 @@ import { ENGINES, createTestApp, type TestApp } from "../../../../../test/helper
 import { createAdmin, createCarrier, createLoad, login } from "../../../../../test/factories";
 import { openApiChecker, registeredRoutes, type OpenApiChecker } from "../../../../../test/openapi-check";
 import { bids } from "../../../db/schema";
+import { approvedLoad, completeByPod, haulier } from "../../../../../test/invoice-fixtures";
+import { addDocument } from "../../../../../test/company-fixtures";
 
 describe.each(ENGINES)("OpenAPI document on %s", (engine) => {
   let t: TestApp;
@@ -64,6 +66,10 @@ describe.each(ENGINES)("OpenAPI document on %s", (engine) => {
     const load = await createLoad(app, { pickupZip: "LS1 1AA", deliveryZip: "BS1 1AA" });
     await app.ctx.db.insert(bids).values({ loadId: load.id, carrierId: carrier.id, bidAmount: 900, status: "pending" });
     const weekAhead = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    // a company with a member, a pending document and an invoice raised by POD
+    const { company, member } = await haulier(app, { name: "Openapi Haulage Ltd" });
+    await addDocument(app, { companyId: company.id, kind: "vehicle_insurance", expiresOn: "2099-01-31", status: "pending", uploadedBy: member.user.id });
+    const invoice = await completeByPod(app, (await approvedLoad(app, company, member.user.id)).id, member.cookie);
 
     const calls: { method: string; route: string; url: string; cookie?: string; payload?: object; status: number }[] = [
       { method: "GET", route: "/api/health", url: "/api/health", status: 200 },
@@ -105,6 +111,19 @@ describe.each(ENGINES)("OpenAPI document on %s", (engine) => {
       { method: "POST", route: "/api/admin/api-tokens", url: "/api/admin/api-tokens", cookie: adminCookie, status: 201, payload: { name: "TMS", scopes: ["loads:read"] } },
       { method: "POST", route: "/api/admin/api-tokens", url: "/api/admin/api-tokens", cookie: adminCookie, status: 400, payload: { name: "", scopes: [] } },
       { method: "GET", route: "/api/admin/api-tokens", url: "/api/admin/api-tokens", cookie: adminCookie, status: 200 },
+      { method: "GET", route: "/api/notifications", url: "/api/notifications", cookie: member.cookie, status: 200 },
+      { method: "GET", route: "/api/compliance/me", url: "/api/compliance/me", cookie: member.cookie, status: 200 },
+      { method: "GET", route: "/api/compliance/summary", url: "/api/compliance/summary", cookie: adminCookie, status: 200 },
+      { method: "GET", route: "/api/companies", url: "/api/companies", cookie: adminCookie, status: 200 },
+      { method: "GET", route: "/api/companies/:id", url: `/api/companies/${company.id}`, cookie: member.cookie, status: 200 },
+      { method: "GET", route: "/api/companies/:id/documents", url: `/api/companies/${company.id}/documents`, cookie: adminCookie, status: 200 },
+      { method: "GET", route: "/api/documents", url: "/api/documents", cookie: adminCookie, status: 200 },
+      { method: "GET", route: "/api/invoices", url: "/api/invoices", cookie: adminCookie, status: 200 },
+      { method: "GET", route: "/api/invoices/:id", url: `/api/invoices/${invoice.id}`, cookie: member.cookie, status: 200 },
+      { method: "POST", route: "/api/invoices/paid", url: "/api/invoices/paid", cookie: adminCookie, status: 200, payload: { ids: [invoice.id], paidOn: invoice.issuedOn, paymentReference: "BACS 9" } },
+      { method: "GET", route: "/api/admin/mail", url: "/api/admin/mail", cookie: adminCookie, status: 200 },
+      { method: "POST", route: "/api/admin/send-available-loads-email", url: "/api/admin/send-available-loads-email", cookie: adminCookie, status: 200 },
+      { method: "GET", route: "/api/saved-searches", url: "/api/saved-searches", cookie: carrierCookie, status: 200 },
       // webhooks (a TEST-NET address: no DNS, not private)
       { method: "POST", route: "/api/admin/webhooks", url: "/api/admin/webhooks", cookie: adminCookie, status: 201, payload: { url: "https://192.0.2.20/hook", events: ["load.created"] } },
       { method: "POST", route: "/api/admin/webhooks", url: "/api/admin/webhooks", cookie: adminCookie, status: 400, payload: { url: "http://127.0.0.1/x", events: ["load.created"] } },

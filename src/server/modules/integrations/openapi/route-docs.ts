@@ -40,6 +40,7 @@ import { apiTokenCreateSchema, apiTokenCreatedSchema, apiTokenListQuerySchema, a
 import { EXPORT_KINDS, exportPath, type ExportKind } from "../../../../contract/schemas/export";
 import { webhookAttemptSchema, webhookAttemptsQuerySchema, webhookCreateSchema, webhookCreatedSchema, webhookRetrySchema, webhookSchema, webhookUpdateSchema } from "../../../../contract/schemas/webhook";
 import { BYTES, CSV, HTML, PDF, SSE, type RouteDoc } from "./route-doc";
+import { importQuerySchema, importRefusedSchema, importResultSchema } from "../../../../contract/schemas/load-import";
 
 const obj = R.anyObjectSchema;
 const list = (s: z.ZodType) => z.array(s);
@@ -87,7 +88,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "POST", path: "/api/users/:id/reject", tag: "Users", summary: "Reject a registration", access: "staff", responses: { 200: ok }, errors: [409] },
   { method: "PUT", path: "/api/users/:id", tag: "Users", summary: "Edit a user (own profile, or staff)", access: "signedIn", body: userUpdateSchema, responses: { 200: R.userSchema }, errors: [409] },
   { method: "DELETE", path: "/api/users/:id", tag: "Users", summary: "Delete a user", access: "staff", responses: { 204: null }, errors: [409] },
-  { method: "PUT", path: "/api/users/:id/company", tag: "Users", summary: "Move a user to another company", access: "staff", body: moveUserSchema, responses: { 200: obj } },
+  { method: "PUT", path: "/api/users/:id/company", tag: "Users", summary: "Move a user to another company", access: "staff", body: moveUserSchema, responses: { 200: R.userSchema } },
 
   // ---------------------------------------------------------------- loads
   { method: "GET", path: "/api/loads", tag: "Loads", summary: "The board: loads the caller may see (ETag, 304)", access: "signedIn", query: loadFiltersSchema, responses: { 200: list(R.loadSchema), 304: null }, headers: PAGED },
@@ -104,6 +105,8 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "POST", path: "/api/loads/:id/view", tag: "Loads", summary: "Record that the caller viewed a load", access: "signedIn", responses: { 204: null } },
   { method: "GET", path: "/api/loads/:id/views", tag: "Loads", summary: "Who viewed a load", access: "staff", query: pageQuerySchema, responses: { 200: list(R.loadViewSchema) }, headers: PAGED },
   { method: "GET", path: "/api/loads/:id/events", tag: "Loads", summary: "A load's history", access: "staff", query: pageQuerySchema, responses: { 200: list(R.loadEventSchema) }, headers: PAGED },
+  { method: "POST", path: "/api/loads/import", tag: "Loads", summary: "Import loads from a CSV file (dryRun=true: check only; else all rows or none)", access: "staff", query: importQuerySchema, body: { mediaType: "text/csv", description: "A header row of the load's field names, then one load a row (at most 5,000 rows, 10 MB)" }, responses: { 200: importResultSchema, 201: importResultSchema, 400: importRefusedSchema }, errors: [413, 415] },
+  { method: "GET", path: "/api/loads/import/template.csv", tag: "Loads", summary: "The CSV import template", access: "staff", responses: { 200: CSV } },
   { method: "PUT", path: "/api/loads/:id/pod", tag: "Loads", summary: "Submit proof of delivery", access: "signedIn", body: podInputSchema, responses: { 200: R.loadSchema }, errors: [409] },
   { method: "POST", path: "/api/calculate-distance", tag: "Loads", summary: "Road miles between two UK postcodes", access: "signedIn", body: calculateDistanceSchema, responses: { 200: z.object({ distance: z.number() }) } },
   { method: "GET", path: "/api/rates/lane", tag: "Loads", summary: "Lane rate guide", access: "signedIn", query: laneRateQuerySchema, responses: { 200: obj } },
@@ -121,39 +124,39 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "PUT", path: "/api/objects/upload/:token", tag: "Files", summary: "Upload a file with a ticket", access: "signedIn", body: BYTES, responses: { 200: obj }, errors: [413] },
 
   // ---------------------------------------------------------------- notifications and saved searches
-  { method: "GET", path: "/api/notifications", tag: "Notifications", summary: "The caller's notifications", access: "signedIn", query: notificationListQuerySchema, responses: { 200: obj }, headers: PAGED },
-  { method: "POST", path: "/api/notifications/read", tag: "Notifications", summary: "Mark notifications read", access: "signedIn", body: markReadSchema, responses: { 200: obj } },
+  { method: "GET", path: "/api/notifications", tag: "Notifications", summary: "The caller's notifications", access: "signedIn", query: notificationListQuerySchema, responses: { 200: R.notificationListSchema }, headers: PAGED },
+  { method: "POST", path: "/api/notifications/read", tag: "Notifications", summary: "Mark notifications read", access: "signedIn", body: markReadSchema, responses: { 200: z.object({ unreadCount: z.number() }) } },
   { method: "GET", path: "/api/saved-searches", tag: "Notifications", summary: "The caller's saved searches", access: "signedIn", query: savedSearchListQuerySchema, responses: { 200: list(obj) }, headers: PAGED },
   { method: "POST", path: "/api/saved-searches", tag: "Notifications", summary: "Save a search (lane alert)", access: "signedIn", body: savedSearchInputSchema, responses: { 201: obj }, errors: [409] },
   { method: "PUT", path: "/api/saved-searches/:id", tag: "Notifications", summary: "Change a saved search", access: "signedIn", body: savedSearchUpdateSchema, responses: { 200: obj } },
   { method: "DELETE", path: "/api/saved-searches/:id", tag: "Notifications", summary: "Delete a saved search", access: "signedIn", responses: { 204: null } },
 
   // ---------------------------------------------------------------- companies and compliance
-  { method: "GET", path: "/api/companies", tag: "Companies", summary: "Carrier companies", access: "staff", query: companyListQuerySchema, responses: { 200: list(obj) }, headers: PAGED },
-  { method: "GET", path: "/api/companies/:id", tag: "Companies", summary: "One company", access: "signedIn", responses: { 200: obj } },
-  { method: "PUT", path: "/api/companies/:id", tag: "Companies", summary: "Edit a company", access: "signedIn", body: companyUpdateSchema, responses: { 200: obj } },
-  { method: "POST", path: "/api/companies/:id/merge", tag: "Companies", summary: "Merge a company into another", access: "staff", body: companyMergeSchema, responses: { 200: obj }, errors: [409] },
-  { method: "GET", path: "/api/companies/:id/documents", tag: "Companies", summary: "A company's documents", access: "signedIn", query: pageQuerySchema, responses: { 200: list(obj) }, headers: PAGED },
-  { method: "POST", path: "/api/companies/:id/documents", tag: "Companies", summary: "Add a compliance document", access: "signedIn", body: documentCreateSchema, responses: { 201: obj } },
-  { method: "GET", path: "/api/documents", tag: "Companies", summary: "Documents to review", access: "staff", query: documentListQuerySchema, responses: { 200: list(obj) }, headers: PAGED },
-  { method: "POST", path: "/api/documents/:id/verify", tag: "Companies", summary: "Verify a document", access: "staff", responses: { 200: obj }, errors: [409] },
-  { method: "POST", path: "/api/documents/:id/reject", tag: "Companies", summary: "Reject a document", access: "staff", body: documentRejectSchema, responses: { 200: obj }, errors: [409] },
-  { method: "GET", path: "/api/compliance/summary", tag: "Companies", summary: "Compliance counts", access: "staff", responses: { 200: obj } },
-  { method: "GET", path: "/api/compliance/me", tag: "Companies", summary: "The caller's company compliance", access: "signedIn", responses: { 200: obj } },
+  { method: "GET", path: "/api/companies", tag: "Companies", summary: "Carrier companies", access: "staff", query: companyListQuerySchema, responses: { 200: list(R.companySchema) }, headers: PAGED },
+  { method: "GET", path: "/api/companies/:id", tag: "Companies", summary: "One company", access: "signedIn", responses: { 200: R.companySchema } },
+  { method: "PUT", path: "/api/companies/:id", tag: "Companies", summary: "Edit a company", access: "signedIn", body: companyUpdateSchema, responses: { 200: R.companySchema } },
+  { method: "POST", path: "/api/companies/:id/merge", tag: "Companies", summary: "Merge a company into another", access: "staff", body: companyMergeSchema, responses: { 200: R.companySchema }, errors: [409] },
+  { method: "GET", path: "/api/companies/:id/documents", tag: "Companies", summary: "A company's documents", access: "signedIn", query: pageQuerySchema, responses: { 200: list(R.companyDocumentSchema) }, headers: PAGED },
+  { method: "POST", path: "/api/companies/:id/documents", tag: "Companies", summary: "Add a compliance document", access: "signedIn", body: documentCreateSchema, responses: { 201: R.companyDocumentSchema } },
+  { method: "GET", path: "/api/documents", tag: "Companies", summary: "Documents to review", access: "staff", query: documentListQuerySchema, responses: { 200: list(R.reviewDocumentSchema) }, headers: PAGED },
+  { method: "POST", path: "/api/documents/:id/verify", tag: "Companies", summary: "Verify a document", access: "staff", responses: { 200: R.companyDocumentSchema }, errors: [409] },
+  { method: "POST", path: "/api/documents/:id/reject", tag: "Companies", summary: "Reject a document", access: "staff", body: documentRejectSchema, responses: { 200: R.companyDocumentSchema }, errors: [409] },
+  { method: "GET", path: "/api/compliance/summary", tag: "Companies", summary: "Compliance counts", access: "staff", responses: { 200: R.complianceSummarySchema } },
+  { method: "GET", path: "/api/compliance/me", tag: "Companies", summary: "The caller's company compliance", access: "signedIn", responses: { 200: R.complianceMeSchema } },
   { method: "GET", path: "/api/admin/compliance-settings", tag: "Companies", summary: "Compliance settings", access: "staff", responses: { 200: complianceSettingsSchema } },
   { method: "PUT", path: "/api/admin/compliance-settings", tag: "Companies", summary: "Change compliance settings", access: "staff", body: complianceSettingsSchema, responses: { 200: complianceSettingsSchema } },
   { method: "POST", path: "/api/registration/upload", tag: "Companies", summary: "An applicant's upload ticket", access: "applicant", responses: { 200: obj } },
   { method: "PUT", path: "/api/registration/upload/:token", tag: "Companies", summary: "An applicant's upload", access: "applicant", body: BYTES, responses: { 200: obj }, errors: [413] },
-  { method: "POST", path: "/api/registration/documents", tag: "Companies", summary: "Attach an applicant's document", access: "applicant", body: registrationDocumentSchema, responses: { 201: obj } },
-  { method: "GET", path: "/api/registration/documents", tag: "Companies", summary: "An applicant's documents", access: "applicant", responses: { 200: list(obj) } },
+  { method: "POST", path: "/api/registration/documents", tag: "Companies", summary: "Attach an applicant's document", access: "applicant", body: registrationDocumentSchema, responses: { 201: R.registrationDocumentSchema } },
+  { method: "GET", path: "/api/registration/documents", tag: "Companies", summary: "An applicant's documents", access: "applicant", responses: { 200: z.object({ items: z.array(R.registrationDocumentSchema), total: z.number() }) } },
 
   // ---------------------------------------------------------------- invoices
-  { method: "GET", path: "/api/invoices", tag: "Invoices", summary: "Self-billing invoices", access: "signedIn", query: invoiceListQuerySchema, responses: { 200: list(obj) }, headers: PAGED },
+  { method: "GET", path: "/api/invoices", tag: "Invoices", summary: "Self-billing invoices", access: "signedIn", query: invoiceListQuerySchema, responses: { 200: list(R.invoiceSchema) }, headers: PAGED },
   { method: "GET", path: "/api/invoices/statement", tag: "Invoices", summary: "A statement (PDF or CSV)", access: "signedIn", query: statementQuerySchema, responses: { 200: PDF } },
-  { method: "GET", path: "/api/invoices/:id", tag: "Invoices", summary: "One invoice", access: "signedIn", responses: { 200: obj } },
+  { method: "GET", path: "/api/invoices/:id", tag: "Invoices", summary: "One invoice", access: "signedIn", responses: { 200: R.invoiceSchema } },
   { method: "GET", path: "/api/invoices/:id/pdf", tag: "Invoices", summary: "An invoice as PDF", access: "signedIn", query: download, responses: { 200: PDF } },
-  { method: "POST", path: "/api/invoices/:id/paid", tag: "Invoices", summary: "Mark an invoice paid", access: "staff", body: markPaidSchema, responses: { 200: obj }, errors: [409] },
-  { method: "POST", path: "/api/invoices/paid", tag: "Invoices", summary: "A payment run", access: "staff", body: bulkMarkPaidSchema, responses: { 200: obj } },
+  { method: "POST", path: "/api/invoices/:id/paid", tag: "Invoices", summary: "Mark an invoice paid", access: "staff", body: markPaidSchema, responses: { 200: R.invoiceSchema }, errors: [409] },
+  { method: "POST", path: "/api/invoices/paid", tag: "Invoices", summary: "A payment run", access: "staff", body: bulkMarkPaidSchema, responses: { 200: R.bulkMarkPaidResultSchema } },
   { method: "GET", path: "/api/admin/invoice-settings", tag: "Invoices", summary: "Invoice settings", access: "staff", responses: { 200: invoiceSettingsSchema } },
   { method: "PUT", path: "/api/admin/invoice-settings", tag: "Invoices", summary: "Change invoice settings", access: "staff", body: invoiceSettingsSchema, responses: { 200: invoiceSettingsSchema } },
   { method: "GET", path: "/api/insight", tag: "Invoices", summary: "Weekly figures", access: "staff", query: insightQuerySchema, responses: { 200: insightSchema } },
@@ -162,12 +165,12 @@ export const ROUTE_DOCS: RouteDoc[] = [
   ),
 
   // ---------------------------------------------------------------- email
-  { method: "POST", path: "/api/admin/send-available-loads-email", tag: "Email", summary: "Send the available-loads email now", access: "staff", responses: { 200: obj } },
+  { method: "POST", path: "/api/admin/send-available-loads-email", tag: "Email", summary: "Send the available-loads email now", access: "staff", responses: { 200: R.bulkEmailResultSchema } },
   { method: "GET", path: "/api/admin/email-schedule-settings", tag: "Email", summary: "The email schedule", access: "staff", responses: { 200: obj } },
   { method: "PUT", path: "/api/admin/email-schedule-settings", tag: "Email", summary: "Change the email schedule", access: "staff", body: emailScheduleSchema, responses: { 200: obj } },
-  { method: "GET", path: "/api/admin/mail", tag: "Email", summary: "The mail outbox", access: "staff", query: mailListQuerySchema, responses: { 200: list(obj) }, headers: PAGED },
-  { method: "POST", path: "/api/admin/mail/:id/resend", tag: "Email", summary: "Resend a mail", access: "staff", responses: { 200: obj } },
-  { method: "GET", path: "/api/admin/mail/batches/:id", tag: "Email", summary: "A bulk email's progress", access: "staff", responses: { 200: obj } },
+  { method: "GET", path: "/api/admin/mail", tag: "Email", summary: "The mail outbox", access: "staff", query: mailListQuerySchema, responses: { 200: list(R.outboxMailSchema) }, headers: PAGED },
+  { method: "POST", path: "/api/admin/mail/:id/resend", tag: "Email", summary: "Resend a mail", access: "staff", responses: { 200: R.outboxMailSchema } },
+  { method: "GET", path: "/api/admin/mail/batches/:id", tag: "Email", summary: "A bulk email's progress", access: "staff", responses: { 200: R.mailBatchProgressSchema } },
 
   // ---------------------------------------------------------------- integrations
   { method: "POST", path: "/api/admin/api-tokens", tag: "Integrations", summary: "Create an API token (shown once)", access: "admin", body: apiTokenCreateSchema, responses: { 201: apiTokenCreatedSchema } },
