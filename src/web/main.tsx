@@ -10,8 +10,8 @@ import "./styles.css";
 
 // a page shown again from the back/forward cache checks who is signed in first (issue 15 #10)
 installSessionGuard();
-// issue 21: the service worker (offline app, update prompt, queued PODs), loaded after the page
-window.addEventListener("load", () => void import("./pwa/register").then((m) => m.registerServiceWorker()));
+// issue 21: the service worker (offline app, update prompt, queued PODs), once the page has settled
+window.addEventListener("load", () => setTimeout(() => void import("./pwa/register").then((m) => m.registerServiceWorker()), 2000));
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

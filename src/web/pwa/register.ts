@@ -1,12 +1,15 @@
 // Registers the service worker (sw.ts) and keeps the app current (issue 21
 // "Installable"); sends queued PODs on app open and when the signal returns.
-// Loaded by main.tsx after the page's `load` event, so none of it is on the
-// first load's path.
+// Loaded by main.tsx once the page has loaded and settled (2 s after `load`),
+// so none of it is on the first load's path; the outbox code only when the
+// phone may hold a queued POD (outbox-flag.ts).
 //
 // Updates: a new build's worker installs in the background and then waits; the
 // page shows "Update available — Reload" at once. Reload tells the waiting
 // worker to take over and reloads the page when it has. The form being typed
 // is saved on the phone (pod/offline/drafts.ts), so reloading loses nothing.
+
+import { podsMayBeQueued } from "../features/pod/offline/outbox-flag";
 
 const PROMPT_ID = "app-update-prompt";
 /** how often an open app asks the server for a newer build */
@@ -35,7 +38,7 @@ function showUpdatePrompt(reg: ServiceWorkerRegistration): void {
 }
 
 async function sendQueuedPods(): Promise<void> {
-  if (!navigator.onLine) return;
+  if (!navigator.onLine || !podsMayBeQueued()) return;
   try {
     const { listQueued } = await import("../features/pod/offline/outbox");
     if (!(await listQueued()).some((p) => p.state === "waiting")) return;

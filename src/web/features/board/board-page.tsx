@@ -41,6 +41,7 @@ const LoadDetailsDialog = lazyNamed(() => import("../loads/components/load-detai
 // issue 21: PODs kept on this phone (IndexedDB), read after the first paint
 const PodOutboxPanel = lazyNamed(() => import("../pod/offline/outbox-panel"), "PodOutboxPanel");
 import { useWaitingLoads } from "../pod/offline/waiting-loads";
+import { podsMayBeQueued } from "../pod/offline/outbox-flag";
 import { useAcceptLoadFlow } from "../loads/components/accept-load-dialogs";
 import { LoadCard } from "./components/load-card";
 import { FilterBar, SortControl } from "./components/filter-bar";
@@ -128,9 +129,8 @@ function LoadBoard() {
     <div className="space-y-4">
       {/* first, so a carrier on a phone reads why before scrolling past the filters */}
       {notice && <BoardComplianceNotice notice={notice} />}
-      <Later>
-        <PodOutboxPanel />
-      </Later>
+      {/* only when this phone may hold one, or a POD form was opened here (no first-load JS otherwise) */}
+      <Later>{(pod || podsMayBeQueued()) && <PodOutboxPanel />}</Later>
       <FilterBar filters={filters} onChange={setFilters} onReset={reset} onSave={() => setSaving(true)} />
       <Later>{saving && <SaveSearchDialog open onOpenChange={setSaving} urlQuery={urlQuery} />}</Later>
 

@@ -10,9 +10,9 @@ import { toast } from "../../../components/ui/toast";
 import { useAuth } from "../../auth/use-auth";
 import { touchedByPod } from "../api";
 import { listQueued, OUTBOX_CHANNEL, removeQueued, type OutboxMessage, type QueuedPod } from "./outbox";
-import { flushOutbox } from "./send";
 import { WAITING_BADGE } from "./background";
 import { setWaitingLoads } from "./waiting-loads";
+import { notePodsQueued } from "./outbox-flag";
 
 export function PodOutboxPanel() {
   const userId = useAuth().user?.id;
@@ -22,7 +22,9 @@ export function PodOutboxPanel() {
 
   const refresh = useCallback(async () => {
     try {
-      const mine = (await listQueued()).filter((p) => p.userId === userId);
+      const all = await listQueued();
+      notePodsQueued(all.length > 0);
+      const mine = all.filter((p) => p.userId === userId);
       setPods(mine);
       setWaitingLoads(mine.filter((p) => p.state === "waiting").map((p) => p.loadId));
     } catch {
@@ -74,6 +76,7 @@ export function PodOutboxPanel() {
                 onClick={async () => {
                   setSending(true);
                   try {
+                    const { flushOutbox } = await import("./send");
                     const r = await flushOutbox();
                     if (r.waiting > 0) toast.info("Still no signal: it will send by itself when there is.");
                   } finally {

@@ -5,6 +5,7 @@
 // discards it: never silently dropped). Used by the page and by the service
 // worker (sw.ts, Background Sync), so nothing here may touch the DOM or React.
 import { createStore, del, get, set, values, type UseStore } from "idb-keyval";
+import { notePodsQueued } from "./outbox-flag";
 
 export interface PodFields {
   pickupSignedBy: string;
@@ -57,11 +58,13 @@ export const getQueued = (id: string) => get<QueuedPod>(id, outboxStore());
 
 export async function putQueued(pod: QueuedPod): Promise<void> {
   await set(pod.id, pod, outboxStore());
+  if (typeof localStorage !== "undefined") notePodsQueued(true);
   announce({ type: "changed" });
 }
 
 export async function removeQueued(id: string): Promise<void> {
   await del(id, outboxStore());
+  if (typeof localStorage !== "undefined" && (await values(outboxStore())).length === 0) notePodsQueued(false);
   announce({ type: "changed" });
 }
 
