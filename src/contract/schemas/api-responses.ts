@@ -23,7 +23,8 @@ import {
 } from "./company";
 import { BULK_SKIP_REASONS, INVOICE_STATUSES, type BulkMarkPaidResult, type BulkSkipReason, type Invoice } from "./invoice";
 import { MAIL_STATUSES, type MailBatchProgress, type OutboxMail } from "./mail";
-import { NOTIFICATION_TYPES, type NotificationList } from "./notification";
+import { EMAIL_TYPES, NOTIFICATION_TYPES, type EmailPreferences, type NotificationList } from "./notification";
+import { LANE_ALERTS, savedSearchFiltersSchema, type SavedSearch } from "./saved-search";
 import type { BulkEmailResult } from "./email-schedule";
 
 const instant = () => z.string().describe("ISO-8601 instant (UTC)");
@@ -267,6 +268,11 @@ export const bulkEmailResultSchema = z
   .object({ successCount: z.number(), totalLoads: z.number(), queued: z.number(), batchId: s() })
   .meta({ id: "BulkEmailResult" });
 
+export const savedSearchSchema = z
+  .object({ id: z.string(), name: z.string(), filters: savedSearchFiltersSchema, alert: z.enum(LANE_ALERTS), createdAt: instant(), updatedAt: instant() })
+  .meta({ id: "SavedSearch" });
+export const emailPreferencesSchema = z.object({ email: z.record(z.enum(EMAIL_TYPES), z.boolean()) }).meta({ id: "EmailPreferences" });
+
 /** Answers of calls whose shape is not yet described field by field here: an object (or a list of them). */
 export const anyObjectSchema = z.looseObject({}).meta({ id: "Object", description: "A JSON object (its fields are described in the contract, not yet here)" });
 
@@ -298,3 +304,5 @@ same<Same<z.infer<typeof bulkMarkPaidResultSchema>, BulkMarkPaidResult>>();
 same<Same<z.infer<typeof outboxMailSchema>, OutboxMail>>();
 same<Same<z.infer<typeof mailBatchProgressSchema>, MailBatchProgress>>();
 same<Same<z.infer<typeof bulkEmailResultSchema>, BulkEmailResult>>();
+same<Same<z.infer<typeof savedSearchSchema>, SavedSearch>>();
+same<Same<z.infer<typeof emailPreferencesSchema>, EmailPreferences>>();

@@ -33,7 +33,7 @@ import { emailScheduleSchema } from "../../../../contract/schemas/email-schedule
 import { mailListQuerySchema } from "../../../../contract/schemas/mail";
 import { emailPreferencesInputSchema, markReadSchema, notificationListQuerySchema } from "../../../../contract/schemas/notification";
 import { podInputSchema } from "../../../../contract/schemas/pod";
-import { laneRateQuerySchema } from "../../../../contract/schemas/rate";
+import { laneRateQuerySchema, laneRateSchema } from "../../../../contract/schemas/rate";
 import { insightQuerySchema, insightSchema } from "../../../../contract/schemas/insight";
 import { savedSearchInputSchema, savedSearchListQuerySchema, savedSearchUpdateSchema } from "../../../../contract/schemas/saved-search";
 import { apiTokenCreateSchema, apiTokenCreatedSchema, apiTokenListQuerySchema, apiTokenSchema } from "../../../../contract/schemas/integration";
@@ -75,8 +75,8 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "POST", path: "/api/auth/forgot-password", tag: "Account", summary: "Email a password reset link", access: "public", body: forgotPasswordSchema, responses: { 200: ok }, errors: [429] },
   { method: "POST", path: "/api/auth/reset-password", tag: "Account", summary: "Set a new password with a reset token", access: "public", body: resetPasswordSchema, responses: { 200: ok } },
   { method: "PATCH", path: "/api/users/:id/change-password", tag: "Account", summary: "Change one's own password", access: "signedIn", body: changePasswordSchema, responses: { 200: ok } },
-  { method: "GET", path: "/api/notification-preferences", tag: "Account", summary: "Email preferences", access: "signedIn", responses: { 200: obj } },
-  { method: "PUT", path: "/api/notification-preferences", tag: "Account", summary: "Change email preferences", access: "signedIn", body: emailPreferencesInputSchema, responses: { 200: obj } },
+  { method: "GET", path: "/api/notification-preferences", tag: "Account", summary: "Email preferences", access: "signedIn", responses: { 200: R.emailPreferencesSchema } },
+  { method: "PUT", path: "/api/notification-preferences", tag: "Account", summary: "Change email preferences", access: "signedIn", body: emailPreferencesInputSchema, responses: { 200: R.emailPreferencesSchema } },
   { method: "GET", path: "/api/unsubscribe", tag: "Account", summary: "One-click unsubscribe page (RFC 8058)", access: "public", query: z.object({ token: z.string().max(300) }), responses: { 200: HTML } },
   { method: "POST", path: "/api/unsubscribe", tag: "Account", summary: "One-click unsubscribe (RFC 8058)", access: "public", query: z.object({ token: z.string().max(300) }), body: { mediaType: "application/x-www-form-urlencoded", description: "List-Unsubscribe=One-Click" }, responses: { 200: z.object({ unsubscribed: z.literal(true), type: z.string() }) } },
 
@@ -109,7 +109,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "GET", path: "/api/loads/import/template.csv", tag: "Loads", summary: "The CSV import template", access: "staff", responses: { 200: CSV } },
   { method: "PUT", path: "/api/loads/:id/pod", tag: "Loads", summary: "Submit proof of delivery", access: "signedIn", body: podInputSchema, responses: { 200: R.loadSchema }, errors: [409] },
   { method: "POST", path: "/api/calculate-distance", tag: "Loads", summary: "Road miles between two UK postcodes", access: "signedIn", body: calculateDistanceSchema, responses: { 200: z.object({ distance: z.number() }) } },
-  { method: "GET", path: "/api/rates/lane", tag: "Loads", summary: "Lane rate guide", access: "signedIn", query: laneRateQuerySchema, responses: { 200: obj } },
+  { method: "GET", path: "/api/rates/lane", tag: "Loads", summary: "Lane rate guide", access: "signedIn", query: laneRateQuerySchema, responses: { 200: laneRateSchema } },
 
   // ---------------------------------------------------------------- bids
   { method: "POST", path: "/api/bids", tag: "Bids", summary: "Place or update a bid (carriers)", access: "signedIn", body: bidInputSchema, responses: { 200: R.bidSchema, 201: R.bidSchema }, errors: [409] },
@@ -126,9 +126,9 @@ export const ROUTE_DOCS: RouteDoc[] = [
   // ---------------------------------------------------------------- notifications and saved searches
   { method: "GET", path: "/api/notifications", tag: "Notifications", summary: "The caller's notifications", access: "signedIn", query: notificationListQuerySchema, responses: { 200: R.notificationListSchema }, headers: PAGED },
   { method: "POST", path: "/api/notifications/read", tag: "Notifications", summary: "Mark notifications read", access: "signedIn", body: markReadSchema, responses: { 200: z.object({ unreadCount: z.number() }) } },
-  { method: "GET", path: "/api/saved-searches", tag: "Notifications", summary: "The caller's saved searches", access: "signedIn", query: savedSearchListQuerySchema, responses: { 200: list(obj) }, headers: PAGED },
-  { method: "POST", path: "/api/saved-searches", tag: "Notifications", summary: "Save a search (lane alert)", access: "signedIn", body: savedSearchInputSchema, responses: { 201: obj }, errors: [409] },
-  { method: "PUT", path: "/api/saved-searches/:id", tag: "Notifications", summary: "Change a saved search", access: "signedIn", body: savedSearchUpdateSchema, responses: { 200: obj } },
+  { method: "GET", path: "/api/saved-searches", tag: "Notifications", summary: "The caller's saved searches", access: "signedIn", query: savedSearchListQuerySchema, responses: { 200: list(R.savedSearchSchema) }, headers: PAGED },
+  { method: "POST", path: "/api/saved-searches", tag: "Notifications", summary: "Save a search (lane alert)", access: "signedIn", body: savedSearchInputSchema, responses: { 201: R.savedSearchSchema }, errors: [409] },
+  { method: "PUT", path: "/api/saved-searches/:id", tag: "Notifications", summary: "Change a saved search", access: "signedIn", body: savedSearchUpdateSchema, responses: { 200: R.savedSearchSchema } },
   { method: "DELETE", path: "/api/saved-searches/:id", tag: "Notifications", summary: "Delete a saved search", access: "signedIn", responses: { 204: null } },
 
   // ---------------------------------------------------------------- companies and compliance
