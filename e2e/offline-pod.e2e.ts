@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
-import { DESKTOP_1280, PHONE, startJourney, viewShot, type E2EServer, type Journey } from "./helpers";
+import { DESKTOP_1280, PHONE, expectAccessible, fitsPhone, startJourney, viewShot, type E2EServer, type Journey } from "./helpers";
 import { createCarrier, createLoad, createManager } from "../test/factories";
 import { loadEvents, loads, objects, type UserRow } from "../src/server/db/schema";
 import { TMP_ROOT } from "../test/paths";
@@ -167,11 +167,18 @@ describe("POD with no signal (issue 21)", () => {
     await camera.setInputFiles({ name: "IMG_2042.jpg", mimeType: "image/jpeg", buffer: p2 });
     await dialog.getByText("Page 2", { exact: true }).waitFor({ timeout: 30_000 });
     await dialog.getByText("2 pages,", { exact: false }).waitFor();
+    await dialog.getByRole("button", { name: "Retake page 2" }).waitFor();
     await viewShot(page, "offline-pod-dialog-pages-phone");
+    await expectAccessible(page);
+    await fitsPhone(page);
 
     await dialog.getByRole("button", { name: "Submit POD" }).click();
     await dialog.getByText(SAVED).waitFor({ timeout: 30_000 });
     await viewShot(page, "offline-pod-dialog-queued-phone");
+    await expectAccessible(page);
+    await page.setViewportSize(DESKTOP_1280);
+    await viewShot(page, "offline-pod-dialog-queued-desktop");
+    await page.setViewportSize(PHONE);
     // nothing reached the server
     expect((await server.app.ctx.db.select().from(loads).where(eq(loads.id, ids.offline)))[0].status).toBe("approved");
     expect(await server.app.ctx.db.select().from(objects).where(and(eq(objects.ownerId, alice.id), isNotNull(objects.uploadedAt)))).toHaveLength(0);
@@ -183,6 +190,7 @@ describe("POD with no signal (issue 21)", () => {
     await page.getByText(`Load #${N.offline}:`).waitFor();
     await card(page, N.offline).getByText("POD waiting to send").waitFor();
     await viewShot(page, "offline-pod-board-waiting-phone");
+    await expectAccessible(page);
     await card(page, N.offline).getByRole("button", { name: "Complete POD" }).click();
     await dialog.getByText(SAVED).waitFor();
     await dialog.getByRole("button", { name: "Close", exact: true }).click();
@@ -240,6 +248,7 @@ describe("POD with no signal (issue 21)", () => {
     const text = await panel.innerText();
     expect(text).toMatch(/not sent\. \S/); // with the server's reason
     await viewShot(page, "offline-pod-board-refused-phone");
+    await expectAccessible(page);
     // the POD form opens filled from it, saying why
     await page.setViewportSize(DESKTOP_1280);
     await viewShot(page, "offline-pod-board-refused-desktop");

@@ -42,6 +42,8 @@ export function PodOutboxPanel() {
         void queryClient.invalidateQueries({ predicate: touchedByPod });
         toast.success(`POD for Load #${e.data.loadNumber} sent`);
       } else if (e.data.type === "refused") {
+        // the load changed under the POD (reset, reassigned): show it as it is now
+        void queryClient.invalidateQueries({ predicate: touchedByPod });
         toast.error(`POD for Load #${e.data.loadNumber} not sent`, e.data.reason);
       }
     };
