@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { expect } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { buildApp, type App } from "../src/server/app";
-import { testConfig } from "../src/server/config";
+import { testConfig, type Config } from "../src/server/config";
 import { TEST_JOB_RUNNER, createTestDatabase, startSmtpSink, type Engine, type SmtpSink, type TestDatabase } from "../test/helpers";
 import { startJobRunner } from "../src/server/modules/jobs/job-runner";
 import { TMP_ROOT } from "../test/paths";
@@ -21,10 +21,11 @@ export interface E2EServer {
   close(): Promise<void>;
 }
 
-export async function startServer(engine: Engine = "pglite"): Promise<E2EServer> {
+/** `overrides`: this server's own settings, as its environment would give them (e.g. WEBHOOK_ALLOW_PRIVATE=true → `webhookAllowPrivate: true`). */
+export async function startServer(engine: Engine = "pglite", overrides: Partial<Config> = {}): Promise<E2EServer> {
   const testDb = await createTestDatabase(engine);
   const sink = await startSmtpSink();
-  const config = testConfig({ dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, smtpUrl: sink.url });
+  const config = testConfig({ ...overrides, dataDir: testDb.dataDir, databaseUrl: testDb.databaseUrl, smtpUrl: sink.url });
   const app = await buildApp({ config, database: testDb.database, serveWeb: true });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const port = (app.server.address() as { port: number }).port;
@@ -128,8 +129,9 @@ export interface Journey {
   close(): Promise<void>;
 }
 
-export async function startJourney(): Promise<Journey> {
-  const server = await startServer();
+/** `opts.config`: the journey's server settings beyond the test defaults (only that server's). */
+export async function startJourney(opts: { config?: Partial<Config> } = {}): Promise<Journey> {
+  const server = await startServer("pglite", opts.config);
   let browser: Browser;
   try {
     browser = await launchBrowser();
