@@ -16,6 +16,7 @@ import { registerSecurity } from "./plugins/security";
 import { createSessionCache } from "./plugins/session-cache";
 import { registerIdempotency } from "./plugins/idempotency";
 import { registerCompression } from "./plugins/compression";
+import { registerWritePriority } from "./plugins/write-priority";
 import { registerSessions, SESSION_COOKIE } from "./plugins/session";
 import { boardPreloadLink } from "./plugins/web-preload";
 import { loadSignInPage } from "./plugins/sign-in-page";
@@ -114,6 +115,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate("ctx", ctx);
 
   const drain = trackInFlight(app);
+  // first of the hooks: a writing request's queries go ahead of reads (issue 19)
+  registerWritePriority(app);
 
   await app.register(cookie);
   registerErrorHandler(app);

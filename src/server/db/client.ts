@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { PriorityGate, isWriter } from "./write-priority";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -82,20 +83,23 @@ export const DB_TIMEOUTS: DbTimeouts = {
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
-  /** Pool size for PostgreSQL. */
+  /** Pool size for PostgreSQL (reads and everything else). */
   poolSize?: number;
+  /** PostgreSQL: connections kept apart for writing requests (write-priority.ts) */
+  writePoolSize?: number;
   /** PostgreSQL only: other bounds than DB_TIMEOUTS (tests, long scripts) */
   timeouts?: Partial<DbTimeouts>;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, { ...DB_TIMEOUTS, ...opts.timeouts });
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.writePoolSize ?? 4, { ...DB_TIMEOUTS, ...opts.timeouts });
   return openPglite(join(opts.dataDir, "db"));
 }
 
 async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+  prioritiseWriters(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -116,7 +120,23 @@ async function openPglite(dir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, max: number, timeouts: DbTimeouts): Promise<Database> {
+/**
+ * PGlite runs one statement at a time, first come first served: a write behind
+ * fifty board reads waited for all of them. Its three entry points (a transaction
+ * holds the connection to its end) go through one PriorityGate, writers first
+ * (write-priority.ts). Nothing inside them calls back into these, so no re-entry.
+ */
+function prioritiseWriters(client: PGlite): void {
+  const gate = new PriorityGate();
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => gate.run(() => query(...args))) as typeof client.query;
+  client.exec = ((...args: Parameters<typeof exec>) => gate.run(() => exec(...args))) as typeof client.exec;
+  client.transaction = ((...args: Parameters<typeof transaction>) => gate.run(() => transaction(...args))) as typeof client.transaction;
+}
+
+async function openPostgres(url: string, max: number, writeMax: number, timeouts: DbTimeouts): Promise<Database> {
   const connection: pg.ClientConfig = {
     connectionString: url,
     application_name: "loadboard",
@@ -124,31 +144,14 @@ async function openPostgres(url: string, max: number, timeouts: DbTimeouts): Pro
     keepAlive: true,
     keepAliveInitialDelayMillis: timeouts.keepAliveDelayMs,
   };
-  const pool = new pg.Pool({
-    ...connection,
-    max,
-    idleTimeoutMillis: 30_000,
-    query_timeout: timeouts.replyMs,
-    statement_timeout: timeouts.statementMs,
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
-    // a missed reply means the path to the database is probably silent: the idle
-    // connections are dropped too, so that the requests after recovery do not each
-    // wait out a timeout on one of them
-    Client: deadlineClient(() => {
-      for (const client of idle) destroyConnection(client);
-    }),
-  });
-  const idle = new Set<pg.Client>();
-  pool.on("release", (_err, client) => idle.add(client));
-  pool.on("acquire", (client) => idle.delete(client));
-  pool.on("remove", (client) => idle.delete(client));
-  // A lost connection must not crash the process (issue 14: an 'error' event with no
-  // listener kills it). The pool listens on idle clients only; a client lent out to a
-  // transaction gets its own listener for its whole life. Its query fails and the
-  // request answers 503; the pool drops the client on release.
-  pool.on("error", () => {});
-  pool.on("connect", (client) => {
-    client.on("error", () => {});
+  const reads = newPool(connection, max, timeouts);
+  // writing requests get connections of their own: reads holding every read connection cannot delay them
+  const writes = newPool({ ...connection, application_name: "loadboard-writes" }, writeMax, timeouts);
+  // drizzle takes one pool: this one lends the writer's pool inside a writing request, else the read pool
+  const pick = () => (isWriter() ? writes : reads);
+  const pool = Object.assign(Object.create(pg.Pool.prototype) as pg.Pool, {
+    connect: (...args: unknown[]) => (pick().connect as (...a: unknown[]) => unknown)(...args),
+    query: (...args: unknown[]) => (pick().query as (...a: unknown[]) => unknown)(...args),
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const notices = new PgNotices(
@@ -178,9 +181,40 @@ async function openPostgres(url: string, max: number, timeouts: DbTimeouts): Pro
     },
     async close() {
       await notices.close();
-      await pool.end();
+      await Promise.all([reads.end(), writes.end()]);
     },
   };
+}
+
+/** One bounded pool with the deadlines of DbTimeouts (issue 14). */
+function newPool(connection: pg.ClientConfig, max: number, timeouts: DbTimeouts): pg.Pool {
+  const pool = new pg.Pool({
+    ...connection,
+    max,
+    idleTimeoutMillis: 30_000,
+    query_timeout: timeouts.replyMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // a missed reply means the path to the database is probably silent: the idle
+    // connections are dropped too, so that the requests after recovery do not each
+    // wait out a timeout on one of them
+    Client: deadlineClient(() => {
+      for (const client of idle) destroyConnection(client);
+    }),
+  });
+  const idle = new Set<pg.Client>();
+  pool.on("release", (_err, client) => idle.add(client));
+  pool.on("acquire", (client) => idle.delete(client));
+  pool.on("remove", (client) => idle.delete(client));
+  // A lost connection must not crash the process (issue 14: an 'error' event with no
+  // listener kills it). The pool listens on idle clients only; a client lent out to a
+  // transaction gets its own listener for its whole life. Its query fails and the
+  // request answers 503; the pool drops the client on release.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
+  return pool;
 }
 
 /** pg's read timeout (`query_timeout`): a query whose reply never came. */
