@@ -25,7 +25,9 @@ export const TOKEN_ROUTE_SCOPES: Readonly<Record<string, ApiScope>> = {
   "PATCH /api/loads/:id/status": "loads:write",
   "PATCH /api/loads/:id/reset-to-available": "loads:write",
   "PATCH /api/loads/:id/accept": "loads:write",
+  // the CSV import (contract-beyond "Load import"), its dry run and its template
   "POST /api/loads/import": "loads:write",
+  "GET /api/loads/import/template.csv": "loads:write",
   // bids:read
   "GET /api/admin/bids": "bids:read",
   "GET /api/loads/:id/bids": "bids:read",
