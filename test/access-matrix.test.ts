@@ -319,6 +319,7 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
   health: async () => ({ url: "/api/health" }),
   "health-live": async () => ({ url: "/api/health/live" }),
   publicConfig: async () => ({ url: "/api/public-config" }),
+  "pwa.manifest": async () => ({ url: "/manifest.webmanifest" }),
   "notifications.list": async () => ({ url: "/api/notifications?unread=true" }),
   "notifications.read": async () => ({ method: "POST", url: "/api/notifications/read", payload: {} }),
   "notifications.prefs.get": async () => ({ url: "/api/notification-preferences" }),

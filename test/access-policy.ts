@@ -54,6 +54,7 @@ export const POLICY = {
   "health": { method: "GET", path: "/api/health", scenario: "database answers", expect: all(200), why: "contract Running the server: public health check" },
   "health-live": { method: "GET", path: "/api/health/live", scenario: "process answers", expect: all(200), why: "issue 14: liveness without the database (docs/deployment.md)" },
   "publicConfig": { method: "GET", path: "/api/public-config", scenario: "signed-out pages' settings", expect: all(200), why: "login/register pages need the product name and new-user mailbox before sign-in (spec §1)" },
+  "pwa.manifest": { method: "GET", path: "/manifest.webmanifest", scenario: "web app manifest", expect: all(200), why: "issue 21: the browser fetches it without cookies to install the app; it holds only the product name and icons" },
   "unknownApi.get": { method: "GET", path: "/api/no-such-call", scenario: "unknown /api path", expect: all(404), why: "contract Conventions: unknown /api/... → 404 JSON, signed in or not" },
   "unknownApi.post": { method: "POST", path: "/api/no-such-call", scenario: "unknown /api path, POST", expect: all(404), why: "contract Conventions: unknown /api/... → 404 JSON" },
   "csrf.bids": { method: "POST", path: "/api/bids", scenario: "foreign Origin on a state-changing call", expect: all(403), why: "contract Conventions: a state-changing request whose Origin names another site → 403, whoever sends it" },

@@ -314,6 +314,7 @@ const ROUTES: FuzzRoute[] = [
   getRoute("/api/health"),
   getRoute("/api/health/live"),
   getRoute("/api/public-config"),
+  getRoute("/manifest.webmanifest"),
   getRoute("/api/pdf/user-guide", fc.record({ version: fc.constantFrom("1.0", "2.0", "1.0 "), download: fc.constantFrom("1", "true", "0") }, { requiredKeys: [] })),
   {
     // unknown paths and methods: 404 (or 405/415/403), never a 500
