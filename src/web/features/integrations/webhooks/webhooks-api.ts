@@ -1,4 +1,5 @@
 // The webhooks page's calls (contract-beyond "Integrations"): admins only.
+import { useCallback } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Webhook, WebhookAttempt, WebhookCreate, WebhookCreated, WebhookRetry } from "@contract/schemas/webhook";
 import { api } from "../../../lib/api";
@@ -8,6 +9,12 @@ const deliveriesKey = (id: string) => ["/api/admin/webhooks", id, "deliveries"] 
 
 export function useWebhooks() {
   return useQuery({ queryKey: WEBHOOKS_KEY, queryFn: () => api.get<Webhook[]>("/api/admin/webhooks"), refetchInterval: 30_000 });
+}
+
+/** Fetch the endpoint list again now (its "Last delivery" moved on while the log was open). */
+export function useRefreshWebhooks() {
+  const qc = useQueryClient();
+  return useCallback(() => void qc.invalidateQueries({ queryKey: WEBHOOKS_KEY }), [qc]);
 }
 
 export function useSaveWebhook() {
@@ -42,6 +49,6 @@ export function useRetryDelivery(endpointId: string) {
   return useMutation({
     mutationFn: (attemptId: string) =>
       api.post<WebhookRetry>(`/api/admin/webhooks/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(attemptId)}/retry`, {}),
-    onSettled: () => qc.invalidateQueries({ queryKey: deliveriesKey(endpointId) }),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: deliveriesKey(endpointId) }), qc.invalidateQueries({ queryKey: WEBHOOKS_KEY })]),
   });
 }

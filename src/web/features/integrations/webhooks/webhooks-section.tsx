@@ -71,6 +71,8 @@ export function WebhooksSection() {
                     {w.lastDelivery ? (
                       <>
                         Last delivery <OutcomeBadge outcome={w.lastDelivery.outcome} /> {formatAdminDateTime(w.lastDelivery.at)}
+                        {" · "}
+                        {w.lastDelivery.statusCode !== null ? `HTTP ${w.lastDelivery.statusCode}` : "no answer"}
                       </>
                     ) : (
                       "No deliveries yet"
@@ -98,7 +100,7 @@ export function WebhooksSection() {
       )}
 
       <WebhookDialog open={formOpen} editing={editing} onOpenChange={setFormOpen} />
-      <DeliveriesDialog endpoint={viewing} onOpenChange={(o) => !o && setViewing(null)} />
+      <DeliveriesDialog endpoint={viewing ? (rows.find((r) => r.id === viewing.id) ?? viewing) : null} onOpenChange={(o) => !o && setViewing(null)} />
       <DeleteDialog endpoint={deleting} onOpenChange={(o) => !o && setDeleting(null)} />
     </section>
   );
