@@ -181,6 +181,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       root: WEB_DIST,
       wildcard: false,
       preCompressed: true,
+      // the sign-in page's build output has a placeholder for the product name: it is sent
+      // only by plugins/sign-in-page.ts (for / and /login), never as the file itself
+      allowedPath: (path) => path !== "/login.html",
       index: false,
       setHeaders(res, path) {
         // hashed assets never change; index.html always revalidates
