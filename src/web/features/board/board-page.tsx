@@ -3,7 +3,7 @@
 // Filters and the sort are applied by the server through the query string
 // (contract), and kept in the page's URL (issue 15 #7): each change is a history
 // entry, so Back goes to the previous filters and a link shares them.
-import { lazy, useDeferredValue, useMemo, useState, useSyncExternalStore } from "react";
+import { lazy, memo, useDeferredValue, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation, useSearch } from "wouter";
 import { AlertTriangle, Loader2, WifiOff } from "lucide-react";
 import { BOARD_PAGE_SIZE, POLL } from "@contract/constants";
@@ -23,6 +23,18 @@ import { BoardComplianceNotice } from "../companies/components/board-compliance-
 
 // opened on demand: their code (forms, validation, upload) loads on first use
 const NO_LOADS: Load[] = [];
+/** cards in the first paint of a board: more than a phone or a desk screen shows */
+const FIRST_CARDS = 6;
+/**
+ * A card renders again only when what it shows changes (issue 19, Lighthouse TBT): the
+ * board hears several queries as it loads (stats, bids, compliance, notifications) and
+ * each used to render all fifty cards again. Its handlers are the board's stable ones.
+ */
+const BoardCard = memo(
+  LoadCard,
+  (a, b) =>
+    a.load === b.load && a.pendingBid === b.pendingBid && a.podWaiting === b.podWaiting && JSON.stringify(a.block ?? null) === JSON.stringify(b.block ?? null),
+);
 const BidDialog = lazyNamed(() => import("../bids/components/bid-dialog"), "BidDialog");
 const CompletePodDialog = lazyNamed(() => import("../pod/components/complete-pod-dialog"), "CompletePodDialog");
 // the saved-search schema (zod) comes with its dialog, never with the board (issue 19)
@@ -116,7 +128,11 @@ function LoadBoard() {
   // Fifty cards at once are a long task on a phone's CPU (issue 8, Lighthouse TBT):
   // a newly arrived list is rendered in the background, in slices, so taps and
   // scrolling are answered meanwhile; the cards shown until then are the old ones.
-  const shown = useDeferredValue(list);
+  const deferred = useDeferredValue(list);
+  // The first list of a visit paints its first cards at once, with the heading (issue 19:
+  // a phone sees two; Lighthouse's LCP waited for all fifty), and the rest follow in that
+  // background render; a later list still replaces the old cards only once it is ready.
+  const shown = deferred === list || deferred.length > 0 ? deferred : list.slice(0, FIRST_CARDS);
   const count = loads.data?.total ?? list.length;
   // Reset clears the filters; the order is a preference and stays
   const reset = () => setFilters({ ...EMPTY_FILTERS, sort: filters.sort });
@@ -124,6 +140,18 @@ function LoadBoard() {
 
   const openBid = (load: Load) => setBid({ load, open: true });
   const openPod = (load: Load) => setPod({ load, open: true });
+  // the cards keep one set of handlers, which call this render's (BoardCard)
+  const latest = useRef({ accept: accept.requestAccept, bid: openBid, pod: openPod });
+  latest.current = { accept: accept.requestAccept, bid: openBid, pod: openPod };
+  const cardHandlers = useMemo(
+    () => ({
+      onAccept: (l: Load) => latest.current.accept(l),
+      onBid: (l: Load) => latest.current.bid(l),
+      onCompletePod: (l: Load) => latest.current.pod(l),
+      onViewDetails: (l: Load) => setDetails({ load: l, open: true }),
+    }),
+    [],
+  );
 
   return (
     <div className="space-y-4">
@@ -208,13 +236,10 @@ function LoadBoard() {
               key={load.id}
               className="[contain-intrinsic-size:auto_31rem] [content-visibility:auto] sm:[contain-intrinsic-size:auto_25rem] md:[contain-intrinsic-size:auto_16rem]"
             >
-              <LoadCard
+              <BoardCard
                 load={load}
                 pendingBid={pendingBidFor(ownBids.data, load.id)}
-                onAccept={accept.requestAccept}
-                onBid={openBid}
-                onViewDetails={(l) => setDetails({ load: l, open: true })}
-                onCompletePod={openPod}
+                {...cardHandlers}
                 block={bookingBlock(compliance.data, load, { isStaff })}
                 podWaiting={podWaiting.has(load.id)}
               />
