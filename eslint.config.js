@@ -20,6 +20,7 @@ const SHARED_MODULE_FILES = [
   "email/templates", // the mail layout every email shares (notifications)
   "jobs/job-registry", // the job kinds each module registers
   "saved-searches/lane-alert-queue", // queueLaneAlert(): a load that becomes available writes its lane-alert job (load-transition)
+  "integrations/webhooks/webhook-events", // raiseLoadWebhook(s): every load change is a webhook event in its transaction (load-transition)
 ];
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 /** Imports of another module through `prefix` ("../" inside a module, "../modules/" from db/): its public face only. */

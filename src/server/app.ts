@@ -45,6 +45,7 @@ import { registerPwaRoutes } from "./modules/pwa/pwa.routes";
 import { registerWebhooksRoutes } from "./modules/integrations/webhooks/webhooks.routes";
 import { registerApiTokensRoutes, registerBearerAuth } from "./modules/integrations/tokens/api-tokens.routes";
 import { registerOpenApiRoutes } from "./modules/integrations/openapi/openapi.routes";
+import { registerLoadImportRoutes } from "./modules/integrations/import/load-import.routes";
 
 export { WEB_DIST } from "./lib/paths";
 import { WEB_DIST } from "./lib/paths";
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     registerWebhooksRoutes,
     registerApiTokensRoutes,
     registerOpenApiRoutes,
+    registerLoadImportRoutes,
   ]) {
     await register(app, ctx);
   }

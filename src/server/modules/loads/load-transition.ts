@@ -6,9 +6,9 @@ import { loadEvents, loads, type LoadRow, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { MSG } from "../../../contract/messages";
 import { canTransition, TRANSITIONS, type LoadAction } from "./load-state";
-import { queueLaneAlert } from "../saved-searches/lane-alert-queue";
+import { queueLaneAlerts } from "../saved-searches/lane-alert-queue";
 import { voidLiveInvoice } from "../invoices/invoices.service";
-import { raiseLoadWebhook } from "../integrations/webhooks/webhook-events";
+import { raiseLoadWebhooks } from "../integrations/webhooks/webhook-events";
 
 export interface TransitionOptions {
   tx: Tx;
@@ -73,37 +73,47 @@ function conflictMessage(action: LoadAction, status: string): string {
   return `${/^[aeiou]/i.test(status) ? "An" : "A"} ${status} load cannot be changed that way`;
 }
 
-export async function recordLoadEvent(
-  db: DbOrTx,
-  e: {
-    loadId: string;
-    actor: Pick<UserRow, "id" | "name"> | null;
-    action: string;
-    fromStatus?: string | null;
-    toStatus?: string | null;
-    reason?: string;
-    detail?: Record<string, unknown>;
-    now: Date;
-  },
-): Promise<void> {
-  await db.insert(loadEvents).values({
-    loadId: e.loadId,
-    actorId: e.actor?.id ?? null,
-    actorName: e.actor?.name ?? null,
-    action: e.action,
-    fromStatus: e.fromStatus ?? null,
-    toStatus: e.toStatus ?? null,
-    reason: e.reason ?? null,
-    detail: e.detail ?? null,
-    createdAt: e.now,
-  });
+export interface LoadEventEntry {
+  loadId: string;
+  actor: Pick<UserRow, "id" | "name"> | null;
+  action: string;
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  reason?: string;
+  detail?: Record<string, unknown>;
+  now: Date;
+}
+
+export async function recordLoadEvent(db: DbOrTx, e: LoadEventEntry): Promise<void> {
+  await recordLoadEvents(db, [e]);
+}
+
+/**
+ * One or many load events (the CSV import records thousands in one transaction):
+ * one INSERT of the history lines, one of the lane-alert jobs, and the webhooks,
+ * each exactly as for a single change.
+ */
+export async function recordLoadEvents(db: DbOrTx, entries: LoadEventEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await db.insert(loadEvents).values(
+    entries.map((e) => ({
+      loadId: e.loadId,
+      actorId: e.actor?.id ?? null,
+      actorName: e.actor?.name ?? null,
+      action: e.action,
+      fromStatus: e.fromStatus ?? null,
+      toStatus: e.toStatus ?? null,
+      reason: e.reason ?? null,
+      detail: e.detail ?? null,
+      createdAt: e.now,
+    })),
+  );
   // a load became available (created, copied, reset, un-cancelled): its instant lane
   // alerts are written in this same transaction (contract "Saved searches and lane alerts")
-  if (e.toStatus === "available" && e.fromStatus !== "available") {
-    await queueLaneAlert({ db, now: e.now, loadId: e.loadId, actorId: e.actor?.id ?? null });
-  }
+  const available = entries.filter((e) => e.toStatus === "available" && e.fromStatus !== "available");
+  if (available.length) await queueLaneAlerts({ db, alerts: available.map((e) => ({ now: e.now, loadId: e.loadId, actorId: e.actor?.id ?? null })) });
   // every load change is a webhook event (load.created … load.cancelled), in this same transaction
-  await raiseLoadWebhook(db, { loadId: e.loadId, action: e.action, now: e.now });
+  await raiseLoadWebhooks(db, entries);
 }
 
 /** PO-{year}-{5 digits} (contract: approving issues a PO number when none is set). */

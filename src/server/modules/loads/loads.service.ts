@@ -15,7 +15,7 @@ import { notifyBookingChange, notifyLoadAccepted } from "../notifications/notifi
 import { assertMayBook, ukToday } from "../companies/compliance.service";
 import { afterLoadEdit, raiseInvoice } from "../invoices/invoices.service";
 import { actionForStatus } from "./load-state";
-import { assertTransition, nextPoNumber, recordLoadEvent, transitionLoad } from "./load-transition";
+import { assertTransition, nextPoNumber, recordLoadEvent, recordLoadEvents, transitionLoad } from "./load-transition";
 import { canSeeLoad, ratePerMile, toLoad, type Viewer } from "./load-visibility";
 import {
   countLoadEvents,
@@ -162,8 +162,11 @@ export async function nextPoNumberPreview(opts: { db: DbOrTx; actor: Actor; now:
   return nextPoNumber(opts.db, opts.now);
 }
 
+/** contract: a load number already taken (POST /api/loads 409; the CSV import says it under the row) */
+export const duplicateNumberMessage = (loadNumber: string) => `Load number ${loadNumber} already exists`;
+
 function duplicateNumber(loadNumber: string): AppError {
-  return new AppError(409, `Load number ${loadNumber} already exists`, [{ path: "loadNumber", message: `Load number ${loadNumber} already exists` }]);
+  return new AppError(409, duplicateNumberMessage(loadNumber), [{ path: "loadNumber", message: duplicateNumberMessage(loadNumber) }]);
 }
 
 /**
@@ -192,19 +195,46 @@ async function insertWithNumber(
 
 const POD_NOT_APPROVED = "Both signatures can only be recorded on an approved load";
 
-export async function createLoad(opts: { db: Db; actor: Actor; input: LoadInputParsed; now: Date }): Promise<Load> {
-  const { db, actor, input, now } = opts;
+/** A new load's columns (all but its number) */
+export type NewLoadValues = Omit<typeof loads.$inferInsert, "loadNumber">;
+
+/**
+ * The rules a new load must pass beyond its shape (dates, POD, rate per mile) and
+ * the columns it is inserted with: POST /api/loads and the CSV import
+ * (integrations/import) both create through this and createdLoadEvents, so an
+ * imported load is judged and recorded exactly as one posted by hand.
+ * AppError (400 with details, 409) when a rule refuses it.
+ */
+export function newLoadValues(opts: { actor: Actor; input: LoadInputParsed; now: Date }): NewLoadValues {
+  const { actor, input, now } = opts;
   requireStaffActor(actor);
   // a new load is available: both signatures would lock it uncompleted (spec §4)
-  if (input.pickupSignedBy && input.deliverySignedBy) throw new AppError(409, POD_NOT_APPROVED);
+  if (input.pickupSignedBy && input.deliverySignedBy) throw new AppError(409, POD_NOT_APPROVED, [{ path: "deliverySignedBy", message: POD_NOT_APPROVED }]);
   const values = inputToValues(input);
   assertSensibleDates({ next: values, now });
   const rate = computeRate(input.price, input.distance);
+  return { ...values, ratePerMile: rate, status: "available", createdAt: now, updatedAt: now } as NewLoadValues;
+}
+
+/**
+ * What creating loads records in their transaction: each one's history line, with
+ * the lane alerts and webhook that go with it (load-transition.ts recordLoadEvents).
+ */
+export function createdLoadEvents(tx: DbOrTx, opts: { actor: Actor; rows: Pick<LoadRow, "id" | "status">[]; now: Date }): Promise<void> {
+  return recordLoadEvents(
+    tx,
+    opts.rows.map((row) => ({ loadId: row.id, actor: opts.actor, action: "create", toStatus: row.status, now: opts.now })),
+  );
+}
+
+export async function createLoad(opts: { db: Db; actor: Actor; input: LoadInputParsed; now: Date }): Promise<Load> {
+  const { db, actor, input, now } = opts;
+  const values = newLoadValues({ actor, input, now });
   const row = await insertWithNumber(db, {
     loadNumber: input.loadNumber,
     now,
-    build: (loadNumber) => ({ ...values, loadNumber, ratePerMile: rate, status: "available", createdAt: now, updatedAt: now }) as never,
-    after: (tx, row) => recordLoadEvent(tx, { loadId: row.id, actor, action: "create", toStatus: row.status, now }),
+    build: (loadNumber) => ({ ...values, loadNumber }) as never,
+    after: (tx, row) => createdLoadEvents(tx, { actor, rows: [row], now }),
   });
   return toLoad(row, actor, now);
 }

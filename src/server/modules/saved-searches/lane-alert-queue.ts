@@ -16,3 +16,16 @@ export interface LaneAlertPayload {
 export async function queueLaneAlert(opts: { db: DbOrTx; now: Date; loadId: string; actorId: string | null }): Promise<void> {
   await queueJobs({ db: opts.db, now: opts.now, jobs: [{ kind: LANE_ALERT_JOB, payload: { loadId: opts.loadId, actorId: opts.actorId } satisfies LaneAlertPayload }] });
 }
+
+/** Many at once (recordLoadEvents): one INSERT per moment, however many loads. */
+export async function queueLaneAlerts(opts: { db: DbOrTx; alerts: { now: Date; loadId: string; actorId: string | null }[] }): Promise<void> {
+  const byMoment = new Map<number, typeof opts.alerts>();
+  for (const a of opts.alerts) byMoment.set(a.now.getTime(), [...(byMoment.get(a.now.getTime()) ?? []), a]);
+  for (const group of byMoment.values()) {
+    await queueJobs({
+      db: opts.db,
+      now: group[0].now,
+      jobs: group.map((a) => ({ kind: LANE_ALERT_JOB, payload: { loadId: a.loadId, actorId: a.actorId } satisfies LaneAlertPayload })),
+    });
+  }
+}

@@ -40,6 +40,7 @@ import { apiTokenCreateSchema, apiTokenCreatedSchema, apiTokenListQuerySchema, a
 import { EXPORT_KINDS, exportPath, type ExportKind } from "../../../../contract/schemas/export";
 import { webhookAttemptSchema, webhookAttemptsQuerySchema, webhookCreateSchema, webhookCreatedSchema, webhookRetrySchema, webhookSchema, webhookUpdateSchema } from "../../../../contract/schemas/webhook";
 import { BYTES, CSV, HTML, PDF, SSE, type RouteDoc } from "./route-doc";
+import { importQuerySchema, importRefusedSchema, importResultSchema } from "../../../../contract/schemas/load-import";
 
 const obj = R.anyObjectSchema;
 const list = (s: z.ZodType) => z.array(s);
@@ -104,6 +105,8 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "POST", path: "/api/loads/:id/view", tag: "Loads", summary: "Record that the caller viewed a load", access: "signedIn", responses: { 204: null } },
   { method: "GET", path: "/api/loads/:id/views", tag: "Loads", summary: "Who viewed a load", access: "staff", query: pageQuerySchema, responses: { 200: list(R.loadViewSchema) }, headers: PAGED },
   { method: "GET", path: "/api/loads/:id/events", tag: "Loads", summary: "A load's history", access: "staff", query: pageQuerySchema, responses: { 200: list(R.loadEventSchema) }, headers: PAGED },
+  { method: "POST", path: "/api/loads/import", tag: "Loads", summary: "Import loads from a CSV file (dryRun=true: check only; else all rows or none)", access: "staff", query: importQuerySchema, body: { mediaType: "text/csv", description: "A header row of the load's field names, then one load a row (at most 5,000 rows, 10 MB)" }, responses: { 200: importResultSchema, 201: importResultSchema, 400: importRefusedSchema }, errors: [413, 415] },
+  { method: "GET", path: "/api/loads/import/template.csv", tag: "Loads", summary: "The CSV import template", access: "staff", responses: { 200: CSV } },
   { method: "PUT", path: "/api/loads/:id/pod", tag: "Loads", summary: "Submit proof of delivery", access: "signedIn", body: podInputSchema, responses: { 200: R.loadSchema }, errors: [409] },
   { method: "POST", path: "/api/calculate-distance", tag: "Loads", summary: "Road miles between two UK postcodes", access: "signedIn", body: calculateDistanceSchema, responses: { 200: z.object({ distance: z.number() }) } },
   { method: "GET", path: "/api/rates/lane", tag: "Loads", summary: "Lane rate guide", access: "signedIn", query: laneRateQuerySchema, responses: { 200: laneRateSchema } },

@@ -67,6 +67,23 @@ export async function raiseLoadWebhook(db: DbOrTx, e: { loadId: string; action: 
   return raiseWebhookEvent({ db, now: e.now, type, data: () => loadData(db, e.loadId, e.now) });
 }
 
+/**
+ * Many load changes (recordLoadEvents): who listens to each event type is asked
+ * once, so a thousand changes nobody subscribed to cost one query, not a thousand.
+ */
+export async function raiseLoadWebhooks(db: DbOrTx, events: { loadId: string; action: string; now: Date }[]): Promise<number> {
+  if (events.length === 1) return raiseLoadWebhook(db, events[0]);
+  const listened = new Map<WebhookEvent, boolean>();
+  let queued = 0;
+  for (const e of events) {
+    const type = loadWebhookEvent(e.action);
+    if (!type) continue;
+    if (!listened.has(type)) listened.set(type, (await subscribedEndpointIds(db, type)).length > 0);
+    if (listened.get(type)) queued += await raiseLoadWebhook(db, e);
+  }
+  return queued;
+}
+
 /** The load as staff see it, read in `db`. */
 export async function loadData(db: DbOrTx, loadId: string, now: Date): Promise<unknown> {
   const [row] = await db.select().from(loads).where(eq(loads.id, loadId));
