@@ -49,6 +49,8 @@ const APP_CACHE = `app-${BUILD}`;
 export const DATA_CACHE = "data";
 const SHELL = "/index.html";
 const OFFLINE_PAGE = "/offline.html";
+/** answers kept at most (a search per filter adds one): the oldest go first */
+const DATA_MAX_ENTRIES = 40;
 /** how long a page waits for the network on a weak signal before the cached shell is used */
 const NAVIGATION_TIMEOUT_MS = 5000;
 
@@ -137,8 +139,9 @@ async function data(req: Request): Promise<Response> {
     }
     const res = await fetch(ask);
     if (res.status === 200) {
-      const copy = res.clone();
-      await caches.open(DATA_CACHE).then((c) => c.put(req.url, copy));
+      await cache.put(req.url, res.clone());
+      const keys = await cache.keys();
+      for (const old of keys.slice(0, Math.max(0, keys.length - DATA_MAX_ENTRIES))) await cache.delete(old);
     } else if (res.status === 401) {
       await caches.delete(DATA_CACHE);
     }

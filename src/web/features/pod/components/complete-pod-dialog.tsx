@@ -23,7 +23,7 @@ import { podFormSchema } from "../lib/pod-form";
 import { podRefusalMessage } from "../lib/pod-errors";
 import { putWithProgress } from "../lib/upload";
 import { deleteDraft, loadDraft, saveDraft } from "../offline/drafts";
-import { listQueued, newPodKey, putQueued, removeQueued, type QueuedPod } from "../offline/outbox";
+import { listQueued, newPodKey, OUTBOX_CHANNEL, putQueued, removeQueued, type OutboxMessage, type QueuedPod } from "../offline/outbox";
 import { sendQueued } from "../offline/send";
 import { requestBackgroundSend, SAVED_OFFLINE } from "../offline/background";
 import { PodPages, type PodPaperwork } from "../paperwork/pod-pages";
@@ -229,6 +229,23 @@ export function CompletePodDialog({ load, open, onOpenChange }: CompletePodDialo
     }
     await send(pod, true);
   });
+
+  // sent or refused in the background (the online event, Background Sync) while this shows it waiting
+  const queuedId = phase.kind === "queued" ? phase.pod.id : null;
+  useEffect(() => {
+    if (!queuedId || typeof BroadcastChannel === "undefined") return;
+    const ch = new BroadcastChannel(OUTBOX_CHANNEL);
+    ch.onmessage = (e: MessageEvent<OutboxMessage>) => {
+      if (e.data.type === "changed") return;
+      if (e.data.loadId !== load.id) return;
+      if (e.data.type === "sent") onOpenChange(false);
+      else void listQueued().then((all) => {
+        const now = all.find((p) => p.id === queuedId);
+        if (now) setPhase({ kind: "queued", pod: now });
+      });
+    };
+    return () => ch.close();
+  }, [queuedId, load.id, onOpenChange]);
 
   const sending = phase.kind === "sending";
   const footer =
