@@ -117,7 +117,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   const drain = trackInFlight(app);
   // first of the hooks: a writing request's queries go ahead of reads (issue 19)
-  registerWritePriority(app);
+  registerWritePriority(app, config.writePoolSize > 0 ? undefined : Infinity);
 
   await app.register(cookie);
   registerErrorHandler(app);

@@ -46,6 +46,9 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   // how long a background job's claim holds without being extended (a dead process's jobs wait this long)
   JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+  // issue 19: connections kept for writing requests (PostgreSQL); 0 = writes share the
+  // read pool and, on PGlite, queue with the reads (docs/decisions/write-priority.md)
+  DB_WRITE_POOL: z.coerce.number().int().min(0).max(50).default(4),
 });
 
 export interface Config {
@@ -53,6 +56,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL connections kept for writing requests; 0: no write priority (db/write-priority.ts) */
+  writePoolSize: number;
   adminEmail?: string;
   adminPassword?: string;
   publicUrl: string;
@@ -163,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    writePoolSize: e.DB_WRITE_POOL,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),

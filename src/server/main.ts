@@ -26,7 +26,7 @@ export interface MainHooks {
 }
 
 export async function main(config: Config, hooks: MainHooks = {}): Promise<void> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, writePoolSize: config.writePoolSize });
   // the embedded database is single-process: mark it in use (backup/restore check this)
   const pidFile = config.databaseUrl ? null : join(config.dataDir, PID_FILE);
   if (pidFile) {
