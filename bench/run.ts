@@ -436,7 +436,7 @@ async function lighthouse(url: string, cookie: string) {
         scenario: `6 Lighthouse mobile ${name}`,
         engine: "web",
         // issue 19: mobile (default throttling) performance ≥ 98 and accessibility 100
-        note: `performance ${perf} (target ≥ 98): ${perf >= 98 ? "met" : "NOT met"}; accessibility ${a11y} (target 100): ${a11y === 100 ? "met" : "NOT met"}; median of ${runs.length} runs (${runs.map(scoreOf).join(", ")}), load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs; ${metrics}${failing.length ? `; failing: ${failing.join(", ")}` : ""}`,
+        note: `performance ${perf} (target ≥ 98): ${perf >= 98 ? "met" : "NOT met"}; accessibility ${a11y} (target 100): ${a11y === 100 ? "met" : "NOT met"}; median of ${runs.length} runs (${runs.map((x) => `${scoreOf(x)}${x.lhr.runtimeError ? ` [${x.lhr.runtimeError.code}]` : ""}`).join(", ")}), load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs; ${metrics}${failing.length ? `; failing: ${failing.join(", ")}` : ""}`,
       });
     }
   } finally {
