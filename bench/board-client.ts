@@ -176,7 +176,14 @@ export class Board {
     });
   }
 
+  /** when each `event: load` reached this board's socket handler (absolute ms), by load id */
+  readonly loadArrivals = new Map<string, number>();
+
   private dispatch(name: string, data: string): void {
+    if (name === "load") {
+      const m = /"id":"([^"]+)"/.exec(data);
+      if (m && !this.loadArrivals.has(m[1])) this.loadArrivals.set(m[1], performance.timeOrigin + performance.now());
+    }
     const fn = this.handlers[name];
     if (typeof fn === "function") fn.call(this.handlers, data);
     this.o.onChange(this);

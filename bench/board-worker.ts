@@ -12,7 +12,7 @@ export type FromWorker =
   | { type: "opened"; boards: number }
   | { type: "begun" }
   | { type: "missing"; missing: number }
-  | { type: "collected"; at: Record<string, number[]>; missing: number }
+  | { type: "collected"; at: Record<string, number[]>; arrived: Record<string, number[]>; missing: number }
   | { type: "closed" }
   | { type: "error"; message: string };
 
@@ -63,13 +63,17 @@ parentPort!.on("message", (m: ToWorker) => {
       } else if (m.type === "collect") {
         tracking = false;
         const at: Record<string, number[]> = {};
+        const arrived: Record<string, number[]> = {};
         for (const id of m.ids) at[id] = [];
+        for (const id of m.ids) arrived[id] = [];
         for (const b of boards)
           for (const id of m.ids) {
             const t = seen.get(b)?.get(id);
             if (t !== undefined) at[id].push(t);
+            const a = b.loadArrivals.get(id);
+            if (a !== undefined) arrived[id].push(a);
           }
-        send({ type: "collected", at, missing: missing(m.ids) });
+        send({ type: "collected", at, arrived, missing: missing(m.ids) });
       } else if (m.type === "close") {
         for (const b of boards) b.close();
         agent.destroy();

@@ -37,6 +37,41 @@ const BURST_AT = SIZES.includes(2000) ? 2000 : SIZES[0];
 const DB_NAME = "bench_live";
 /** worker threads holding the boards (BENCH_LIVE_WORKERS, default 2: the machine's cores) */
 const WORKERS = Math.max(1, Number(process.env.BENCH_LIVE_WORKERS ?? 2));
+/**
+ * Plain SSE readers in the main thread, beside the boards (BENCH_LIVE_OBSERVERS, 100): they
+ * only note when each `event: load` reaches them, so the server's delivery time is told
+ * apart from the boards' own handling (5,000 boards' cache patches share the bench's cores).
+ * A share is opened after the boards of each size, so they are served after those boards.
+ */
+const OBSERVERS = Math.max(0, Number(process.env.BENCH_LIVE_OBSERVERS ?? 100));
+
+/** A raw stream noting the arrival (absolute ms) of each load event by id. */
+function observe(port: number, cookie: string, agent: http.Agent, arrivals: Map<string, number[]>): Promise<http.ClientRequest> {
+  return new Promise((resolve, reject) => {
+    let buffer = "";
+    const req = http.request({ host: "127.0.0.1", port, path: "/api/live", agent, headers: { cookie } }, (res) => {
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        const at = performance.timeOrigin + performance.now();
+        buffer += chunk;
+        let i: number;
+        while ((i = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, i);
+          buffer = buffer.slice(i + 2);
+          if (block.startsWith("event: ready")) resolve(req);
+          const m = block.startsWith("event: load\n") ? /"id":"([^"]+)"/.exec(block) : null;
+          if (m) {
+            const list = arrivals.get(m[1]);
+            if (list) list.push(at);
+            else arrivals.set(m[1], [at]);
+          }
+        }
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 /** One worker thread of boards: a request, its one answer (they answer in order). */
 class BoardWorker {
@@ -61,6 +96,10 @@ class BoardWorker {
 interface Round {
   /** per board and post: POST sent → card in the board's cache (ms) */
   latencies: number[];
+  /** the observers: POST sent → event read from the stream */
+  delivered: number[];
+  /** the boards: POST sent → event read by the board's stream handler (before its cache patch) */
+  arrived: number[];
   missing: number;
   posts: number[];
   rss: { before: number; peak: number };
@@ -87,7 +126,8 @@ export async function liveBoards(deps: ScenarioDeps): Promise<{ rows: TargetRow[
   const { database, databaseUrl, dataDir } = await freshScenarioDatabase({ pgUrl: deps.pgUrl, workDir: deps.workDir, dir: "live", name: DB_NAME });
   await database.migrate();
   await seedLoads(database, 0, LOADS);
-  const carrierIds = await seedCarriers(database, max, deps.password);
+  // the boards' carriers, then the observers' (OBSERVERS more)
+  const carrierIds = await seedCarriers(database, max + OBSERVERS, deps.password);
   const [adminRow] = await queryRows<{ id: string }>(
     database.db,
     sql`insert into users (email, password, name, carrier_name, role, is_admin, is_approved)
@@ -109,6 +149,9 @@ export async function liveBoards(deps: ScenarioDeps): Promise<{ rows: TargetRow[
     const mine = cookies.filter((_, i) => i % WORKERS === w);
     return new BoardWorker(new Worker(new URL("./board-worker-boot.mjs", import.meta.url), { workerData: { port, cookies: mine } }));
   });
+  const arrivals = new Map<string, number[]>();
+  const observerAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const observers: http.ClientRequest[] = [];
   let open = 0;
   let postNo = 0;
   const day = 86_400_000;
@@ -152,24 +195,28 @@ export async function liveBoards(deps: ScenarioDeps): Promise<{ rows: TargetRow[
 
   const beginRound = () => Promise.all(workers.map((w) => w.ask({ type: "begin" })));
   /** wait until every board holds every posted card (or WAIT_MS), then the per-board times */
-  const finishRound = async (posted: { id: string; sent: number }[]): Promise<{ latencies: number[]; missing: number }> => {
+  const finishRound = async (posted: { id: string; sent: number }[]): Promise<{ latencies: number[]; missing: number; delivered: number[]; arrived: number[] }> => {
     const ids = posted.map((p) => p.id);
     const deadline = Date.now() + WAIT_MS;
     const missingNow = async () => (await Promise.all(workers.map((w) => w.ask({ type: "missing", ids })))).reduce((n, r) => n + (r.type === "missing" ? r.missing : 0), 0);
     while ((await missingNow()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const latencies: number[] = [];
+    const arrivedAt: number[] = [];
     let missing = 0;
     for (const r of await Promise.all(workers.map((w) => w.ask({ type: "collect", ids })))) {
       if (r.type !== "collected") continue;
       missing += r.missing;
       for (const p of posted) for (const at of r.at[p.id] ?? []) latencies.push(at - p.sent);
+      for (const p of posted) for (const at of r.arrived[p.id] ?? []) arrivedAt.push(at - p.sent);
     }
-    return { latencies, missing };
+    // the observers' arrivals: POST sent → event at the socket
+    const delivered = posted.flatMap((p) => (arrivals.get(p.id) ?? []).map((at) => at - p.sent));
+    return { latencies, missing, delivered, arrived: arrivedAt };
   };
 
   const rounds = new Map<number, Round>();
   const postMs: number[] = [];
-  let burst: { counts: Record<string, { requests: number; bytes: number }>; latencies: number[]; missing: number; cpu: { server: number; generator: number; wall: number } } | null = null;
+  let burst: { counts: Record<string, { requests: number; bytes: number }>; latencies: number[]; delivered: number[]; missing: number; cpu: { server: number; generator: number; wall: number } } | null = null;
   const loadAtStart = machineLoad();
   // the baseline of the same run: the admin's POST with no board open (a warm-up first)
   const idlePosts: number[] = [];
@@ -183,6 +230,10 @@ export async function liveBoards(deps: ScenarioDeps): Promise<{ rows: TargetRow[
       // each worker opens its share of the boards up to this size
       await Promise.all(workers.map((w, k) => w.ask({ type: "open", count: Math.floor(size / WORKERS) + (k < size % WORKERS ? 1 : 0) })));
       open = size;
+      // observers after the boards of each size (a share each): served after them, an upper bound
+      const share = Math.ceil(OBSERVERS / SIZES.length);
+      const from = max + observers.length;
+      observers.push(...(await Promise.all(cookies.slice(from, Math.min(max + OBSERVERS, from + share)).map((c) => observe(port, c, observerAgent, arrivals)))));
       log(`live: ${open} boards open in ${workers.length} worker threads (${((performance.now() - t) / 1000).toFixed(1)} s); server RSS ${Math.round(sampleRss(pid).stop().before)} MB; ${machineLoad()}`);
       // a warm-up post, not counted
       await beginRound();
@@ -191,13 +242,15 @@ export async function liveBoards(deps: ScenarioDeps): Promise<{ rows: TargetRow[
 
       const rss = sampleRss(pid);
       const cpu = cpuMeter(pid);
-      const round: Round = { latencies: [], missing: 0, posts: [], rss: { before: 0, peak: 0 }, cpu: { server: 0, generator: 0, wall: 0 } };
+      const round: Round = { latencies: [], delivered: [], arrived: [], missing: 0, posts: [], rss: { before: 0, peak: 0 }, cpu: { server: 0, generator: 0, wall: 0 } };
       for (let i = 0; i < POSTS; i++) {
         await beginRound();
         const p = await post();
         round.posts.push(p.ms);
         const r = await finishRound([p]);
         round.latencies.push(...r.latencies);
+        round.delivered.push(...r.delivered);
+        round.arrived.push(...r.arrived);
         round.missing += r.missing;
         await new Promise((r) => setTimeout(r, 1000));
       }
@@ -206,6 +259,8 @@ export async function liveBoards(deps: ScenarioDeps): Promise<{ rows: TargetRow[
       postMs.push(...round.posts);
       rounds.set(size, round);
       round.latencies.sort((a, b) => a - b);
+      round.delivered.sort((a, b) => a - b);
+      round.arrived.sort((a, b) => a - b);
       log(`live: ${size} boards, one load: p50 ${ms(quantile(round.latencies, 0.5))}, p99 ${ms(quantile(round.latencies, 0.99))}, missing ${round.missing}; RSS ${round.rss.before.toFixed(0)} → ${round.rss.peak.toFixed(0)} MB`);
 
       if (size === BURST_AT) {
@@ -222,6 +277,8 @@ export async function liveBoards(deps: ScenarioDeps): Promise<{ rows: TargetRow[
       }
     }
   } finally {
+    for (const o of observers) o.destroy();
+    observerAgent.destroy();
     await Promise.all(workers.map((w) => w.ask({ type: "close" }).catch(() => null)));
     await Promise.all(workers.map((w) => w.worker.terminate()));
     adminAgent.destroy();
@@ -232,11 +289,14 @@ export async function liveBoards(deps: ScenarioDeps): Promise<{ rows: TargetRow[
   for (const [size, r] of rounds) {
     const p99 = quantile(r.latencies, 0.99);
     const growth = r.rss.peak - r.rss.before;
+    const delivery =
+      `; the event reached the boards' stream handlers at p99 ${ms(quantile(r.arrived, 0.99))} (p50 ${ms(quantile(r.arrived, 0.5))})` +
+      (OBSERVERS ? ` and ${observers.length} plain streams at p99 ${ms(quantile(r.delivered, 0.99))} (p50 ${ms(quantile(r.delivered, 0.5))})` : "");
     const rssBound = size >= 5000;
     rows.push({
       what: what.one(size),
       engine: "postgres",
-      measured: `p99 ${ms(p99)} (p50 ${ms(quantile(r.latencies, 0.5))}, max ${ms(r.latencies[r.latencies.length - 1])})${r.missing ? `, ${r.missing} boards never up to date within ${WAIT_MS / 1000} s` : ""}; server RSS ${r.rss.before.toFixed(0)} → ${r.rss.peak.toFixed(0)} MB (+${growth.toFixed(0)} MB)`,
+      measured: `p99 ${ms(p99)} (p50 ${ms(quantile(r.latencies, 0.5))}, max ${ms(r.latencies[r.latencies.length - 1])})${r.missing ? `, ${r.missing} boards never up to date within ${WAIT_MS / 1000} s` : ""}; server RSS ${r.rss.before.toFixed(0)} → ${r.rss.peak.toFixed(0)} MB (+${growth.toFixed(0)} MB)${delivery}`,
       target: rssBound ? "≤ 1 s, RSS growth ≤ 100 MB" : "≤ 1 s",
       ratio: `${(p99 / 1000).toFixed(2)}× the target`,
       met: p99 <= 1000 && r.missing === 0 && (!rssBound || growth <= 100),
@@ -253,7 +313,7 @@ export async function liveBoards(deps: ScenarioDeps): Promise<{ rows: TargetRow[
     rows.push({
       what: what.burst,
       engine: "postgres",
-      measured: `${list.requests.toLocaleString("en-GB")} board + ${stats.requests.toLocaleString("en-GB")} stats GETs (${mb(list.bytes + stats.bytes)})${otherN ? `, ${otherN} other GETs (${other.map(([k, v]) => `${k} ×${v.requests}`).join(", ")})` : ""}; boards up to date p99 ${ms(quantile(burst.latencies, 0.99))}${burst.missing ? `, ${burst.missing} card×board never arrived` : ""}`,
+      measured: `${list.requests.toLocaleString("en-GB")} board + ${stats.requests.toLocaleString("en-GB")} stats GETs (${mb(list.bytes + stats.bytes)})${otherN ? `, ${otherN} other GETs (${other.map(([k, v]) => `${k} ×${v.requests}`).join(", ")})` : ""}; boards up to date p99 ${ms(quantile(burst.latencies, 0.99))}${OBSERVERS ? ` (the events at plain streams p99 ${ms(quantile(burst.delivered.sort((a, b) => a - b), 0.99))})` : ""}${burst.missing ? `, ${burst.missing} card×board never arrived` : ""}`,
       target: "0 for posted loads",
       ratio: `${(list.requests / (10 * BURST_AT)).toFixed(2)} board GETs per board per load`,
       met: list.requests === 0 && burst.missing === 0,
@@ -280,6 +340,7 @@ export async function liveBoards(deps: ScenarioDeps): Promise<{ rows: TargetRow[
     series: [
       { label: "p99", points: [...rounds].map(([n, r]) => [n, quantile(r.latencies, 0.99)]) },
       { label: "p50", points: [...rounds].map(([n, r]) => [n, quantile(r.latencies, 0.5)]) },
+      { label: "event at socket p99", points: [...rounds].map(([n, r]) => [n, quantile(r.delivered, 0.99)]) },
       { label: "admin POST p99", points: [...rounds].map(([n, r]) => [n, quantile([...r.posts].sort((a, b) => a - b), 0.99)]) },
     ],
     target: { y: 1000, label: "target 1 s" },
