@@ -315,6 +315,12 @@ async function newInvoice(w: World, status: "issued" | "paid" = "issued"): Promi
 const monthSoFar = () => `from=${ukDay(-20)}&to=${ukDay(0)}`;
 
 /** One request builder per policy row; the Record type makes a missing row a type error. */
+/** A CSV import of two loads a week ahead, the second at `price` (contract-beyond "Load import"). */
+function importReq(url: string, price: string): Req {
+  const csv = `pickupCity,pickupZip,pickupDate,deliveryCity,deliveryZip,deliveryDate,price\r\nLeeds,LS1 4AP,${WEEK_AHEAD},Bristol,BS1 4DJ,${WEEK_AHEAD},900\r\nYork,YO1 7HH,${WEEK_AHEAD},Hull,HU1 1AA,${WEEK_AHEAD},${price}\r\n`;
+  return { method: "POST", url, body: Buffer.from(csv), headers: { "content-type": "text/csv" } };
+}
+
 const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
   health: async () => ({ url: "/api/health" }),
   "health-live": async () => ({ url: "/api/health/live" }),
@@ -617,6 +623,10 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
   "loads.get.unknown": async () => ({ url: `/api/loads/${randomUUID()}` }),
   "loads.get.notUuid": async () => ({ url: "/api/loads/not-a-uuid" }),
   "loads.create": async () => ({ method: "POST", url: "/api/loads", payload: loadBody() }),
+  "loads.import.dryRun": async () => importReq("/api/loads/import?dryRun=true", "850"),
+  "loads.import.commit": async () => importReq("/api/loads/import", "850"),
+  "loads.import.bad": async () => importReq("/api/loads/import", "-1"),
+  "loads.import.template": async () => ({ url: "/api/loads/import/template.csv" }),
   "loads.update": async (w) => ({ method: "PUT", url: `/api/loads/${(await newLoad(w, "available")).id}`, payload: loadBody({ price: 700 }) }),
   "loads.update.podComplete": async (w) => ({ method: "PUT", url: `/api/loads/${(await newLoad(w, "podComplete")).id}`, payload: loadBody({ price: 700 }) }),
   "loads.copy": async (w) => ({ method: "POST", url: `/api/loads/${(await newLoad(w, "available")).id}/copy` }),

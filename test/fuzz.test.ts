@@ -94,6 +94,8 @@ interface FuzzRoute {
   setup?(t: TestApp, tg: Targets): Promise<void>;
   /** a cookie sent beside the actor's own in 3 cases of 4 (the registration calls' applicant cookie, issue 17) */
   applicantCookie?: () => string;
+  /** the Content-Type headers this route's cases draw from (default: mostly JSON) */
+  contentType?: fc.Arbitrary<string | undefined>;
 }
 
 const noBody = fc.constant<FuzzBody>({ kind: "none" });
@@ -285,6 +287,23 @@ const uploadBody: fc.Arbitrary<FuzzBody> = fc.oneof(
   fuzzBody(),
 );
 
+/** An import file: the columns, then rows whose cells are good, hostile, formulas or missing (a CSV line of quoted cells). */
+const csvCell = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom("Leeds", "LS1 4AP", "2099-01-31", "850", "-1", "yes", "Flatbed", "", "ZZ9 9ZZ", "2020-01-01", "FN-2026-001") },
+  { weight: 2, arbitrary: nastyString },
+  { weight: 1, arbitrary: fc.constantFrom("=HYPERLINK(\"http://evil.example\")", "@SUM(1)", "\t=1", "+44 7700 900123") },
+  { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
+);
+const IMPORT_HEADER = ["loadNumber", "pickupCity", "pickupZip", "pickupDate", "deliveryCity", "deliveryZip", "deliveryDate", "price", "weight", "isUrgent", "cargoType"];
+const quoteCell = (v: string) => `"${v.replaceAll('"', '""')}"`;
+const importBody: fc.Arbitrary<FuzzBody> = fc.oneof(
+  { weight: 6, arbitrary: fc
+    .array(fc.array(csvCell, { minLength: IMPORT_HEADER.length - 1, maxLength: IMPORT_HEADER.length + 1 }), { minLength: 0, maxLength: 6 })
+    .map((rows): FuzzBody => ({ kind: "raw", text: Buffer.from([IMPORT_HEADER.join(","), ...rows.map((r) => r.map(quoteCell).join(","))].join("\r\n")) })) },
+  { weight: 1, arbitrary: fc.uint8Array({ maxLength: 300 }).map((a): FuzzBody => ({ kind: "raw", text: Buffer.from(a) })) },
+  { weight: 1, arbitrary: fuzzBody() },
+);
+
 const savedSearchBase = () =>
   fc.record(
     {
@@ -452,6 +471,14 @@ const ROUTES: FuzzRoute[] = [
       }),
   },
   idRoute("GET", "/objects/:key", (tg) => tg.objectPaths.map((p) => p.slice("/objects/".length))),
+  // CSV load import (issue 20): hostile files, mostly as text/csv, dry run or commit
+  {
+    method: "POST",
+    path: "/api/loads/import",
+    cases: () => fc.record({ path: fc.constant("/api/loads/import"), query: fc.constantFrom("dryRun=true", "dryRun=true", "", "dryRun=maybe"), body: importBody }),
+    contentType: fc.oneof({ weight: 6, arbitrary: fc.constantFrom("text/csv", "text/csv; charset=utf-8") }, { weight: 1, arbitrary: contentType }),
+  },
+  getRoute("/api/loads/import/template.csv"),
   bodyRoute("POST", "/api/calculate-distance", () =>
     fc.record({ pickupPostcode: fc.constantFrom("LS1 4AP", "ls14ap", "M1", "ZZ99 9ZZ", "BT1 1AA"), deliveryPostcode: fc.constantFrom("BS1 4DJ", "EC1A 1BB", "") }),
   ),
@@ -921,7 +948,7 @@ describe(`API fuzz on ${ENGINE}`, () => {
         const caseArb = fc.record({
           actor: route.actors ?? actorArb,
           rc: route.cases(tg),
-          contentType,
+          contentType: route.contentType ?? contentType,
           origin,
           cookie: cookieMangle,
           headers: extraHeaders,

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Tabs } from "radix-ui";
 import { useIsFetching } from "@tanstack/react-query";
-import { ArrowLeft, CalendarClock, ChartColumn, Loader2, Plus, Settings } from "lucide-react";
+import { ArrowLeft, CalendarClock, ChartColumn, FileUp, Loader2, Plus, Settings } from "lucide-react";
 import type { LoadStatus } from "@contract/constants";
 import { DEFAULT_LOAD_SORT, LOAD_SORTS, type Load, type LoadSort } from "@contract/schemas/load";
 import { useAuth } from "../auth/use-auth";
@@ -39,6 +39,7 @@ import { useComplianceSummary } from "../companies/staff/api";
 import { InvoicesTab, useOverdueInvoiceCount } from "../invoices/staff/invoices-tab";
 import { isAdminUser } from "@contract/constants";
 import { IntegrationsTab } from "../integrations/integrations-tab";
+import { ImportLoadsDialog } from "../integrations/import/import-loads-dialog";
 
 // Integrations (issue 20): admins only, so a manager never sees the tab
 type TabKey = "all" | "bids" | "accepted" | "approved" | "completed" | "users" | "carriers" | "pending" | "compliance" | "invoices" | "integrations";
@@ -228,6 +229,7 @@ export default function AdminPage() {
   const [podInfo, setPodInfo] = useState<Load | null>(null);
   const [podDoc, setPodDoc] = useState<Load | null>(null);
   const [scheduleOpen, setScheduleOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const [failedMailOpen, setFailedMailOpen] = useState(false);
   const [complianceOpen, setComplianceOpen] = useState(false);
 
@@ -292,6 +294,11 @@ export default function AdminPage() {
           <Button onClick={() => setForm({ open: true, load: null, copyOf: null })}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             Add New Load
+          </Button>
+          {/* CSV load import (contract-beyond "Load import"), next to adding one by hand */}
+          <Button variant="outline" onClick={() => setImportOpen(true)}>
+            <FileUp className="h-4 w-4" aria-hidden="true" />
+            Import CSV
           </Button>
           <SendLoadsEmailButton />
           <Button variant="outline" onClick={() => setScheduleOpen(true)}>
@@ -392,6 +399,7 @@ export default function AdminPage() {
       <PodInfoDialog load={podInfo} open={!!podInfo} onOpenChange={(o) => !o && setPodInfo(null)} />
       {podDoc && <PodDocumentDialog load={podDoc} open onOpenChange={(o) => !o && setPodDoc(null)} />}
       <EmailScheduleDialog open={scheduleOpen} onOpenChange={setScheduleOpen} />
+      <ImportLoadsDialog open={importOpen} onOpenChange={setImportOpen} />
       <ComplianceSettingsDialog open={complianceOpen} onOpenChange={setComplianceOpen} />
     </main>
   );
