@@ -268,7 +268,19 @@ describe("POD with no signal (issue 21)", () => {
     await dialog.getByLabel("Choose signed paperwork file").setInputFiles({ name: "IMG_3001.jpg", mimeType: "image/jpeg", buffer: photo });
     await dialog.getByText("Page 1", { exact: true }).waitFor({ timeout: 30_000 });
     await viewShot(page, "offline-pod-dialog-page-desktop");
+    // a slow uplink (40 KB/s): the upload shows its progress and can be paused, the POD
+    // staying on the phone; Send now starts it again
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 40 * 1024 });
     await dialog.getByRole("button", { name: "Submit POD" }).click();
+    await dialog.getByRole("progressbar", { name: "Upload progress" }).waitFor({ timeout: 30_000 });
+    await dialog.getByText(/Uploading… \d+%/).waitFor();
+    await viewShot(page, "offline-pod-dialog-uploading-desktop");
+    await dialog.getByRole("button", { name: "Pause" }).click();
+    await dialog.getByText("Paused — saved on this phone").waitFor();
+    expect((await server.app.ctx.db.select().from(loads).where(eq(loads.id, ids.photo)))[0].status).toBe("approved");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await dialog.getByRole("button", { name: "Send now" }).click();
     await page.getByText("POD completed successfully. Load status changed to 'Completed'.").waitFor({ timeout: 30_000 });
 
     const [row] = await server.app.ctx.db.select().from(loads).where(eq(loads.id, ids.photo));

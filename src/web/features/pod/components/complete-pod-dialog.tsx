@@ -55,7 +55,7 @@ const valuesFrom = (load: Load): PodForm => ({
   deliverySignedDate: toLocalInput(load.deliverySignedDate),
 });
 
-type Phase = { kind: "form" } | { kind: "sending"; progress: number; attempt: number } | { kind: "queued"; pod: QueuedPod };
+type Phase = { kind: "form" } | { kind: "sending"; pod: QueuedPod; progress: number; attempt: number } | { kind: "queued"; pod: QueuedPod; paused?: boolean };
 
 /** The paperwork as one file: the chosen PDF, or the pages combined into one (pdf-lib, loaded now). */
 async function paperworkFile(p: PodPaperwork, loadNumber: string): Promise<File | null> {
@@ -160,13 +160,28 @@ export function CompletePodDialog({ load, open, onOpenChange }: CompletePodDialo
     onOpenChange(false);
   };
 
+  // Pause stops the upload; the POD stays in the outbox and Send now (or the next signal) starts it again
+  const pause = useRef<AbortController | null>(null);
+  useEffect(() => () => pause.current?.abort(), []);
   const send = async (pod: QueuedPod, interactive: boolean) => {
-    setPhase({ kind: "sending", progress: 0, attempt: 1 });
-    const r = await sendQueued(pod.id, {
-      put: putWithProgress,
-      onProgress: (progress) => setPhase((s) => (s.kind === "sending" ? { ...s, progress } : s)),
-      onRetry: (attempt) => setPhase((s) => (s.kind === "sending" ? { ...s, progress: 0, attempt: attempt + 1 } : s)),
-    });
+    setPhase({ kind: "sending", pod, progress: 0, attempt: 1 });
+    const controller = new AbortController();
+    pause.current = controller;
+    let r;
+    try {
+      r = await sendQueued(pod.id, {
+        put: putWithProgress,
+        signal: controller.signal,
+        onProgress: (progress) => setPhase((s) => (s.kind === "sending" ? { ...s, progress } : s)),
+        onRetry: (attempt) => setPhase((s) => (s.kind === "sending" ? { ...s, progress: 0, attempt: attempt + 1 } : s)),
+      });
+    } catch (e) {
+      if ((e as Error).name !== "AbortError") throw e;
+      const now = (await listQueued()).find((p) => p.id === pod.id) ?? pod;
+      return setPhase({ kind: "queued", pod: now, paused: true });
+    } finally {
+      if (pause.current === controller) pause.current = null;
+    }
     if (r.kind === "sent") return finishSent(r.load);
     if (r.kind === "gone") return onOpenChange(false);
     if (r.kind === "refused" && interactive) {
@@ -288,7 +303,7 @@ export function CompletePodDialog({ load, open, onOpenChange }: CompletePodDialo
       footer={footer}
     >
       {phase.kind === "queued" ? (
-        <QueuedPanel pod={phase.pod} />
+        <QueuedPanel pod={phase.pod} paused={phase.paused} />
       ) : (
         <form id={formId} onSubmit={onSubmit} noValidate className="space-y-5">
           {problem && (
@@ -301,7 +316,7 @@ export function CompletePodDialog({ load, open, onOpenChange }: CompletePodDialo
             <SignatorySection kind="delivery" title="Delivery" icon={<Flag className="h-4 w-4 text-brand-700" aria-hidden="true" />} register={register} errors={errors} disabled={sending} />
           </div>
           <PodPages value={paperwork} onChange={onPaperwork} existingUrl={load.signedPaperworkUrl} disabled={sending || preparing} />
-          {phase.kind === "sending" && <SendingPanel progress={phase.progress} attempt={phase.attempt} hasFile={paperwork.pages.length > 0 || !!paperwork.document} />}
+          {phase.kind === "sending" && <SendingPanel progress={phase.progress} attempt={phase.attempt} hasFile={!!phase.pod.file} onPause={() => pause.current?.abort()} />}
         </form>
       )}
     </Dialog>
