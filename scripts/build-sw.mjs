@@ -12,6 +12,13 @@ import { build } from "esbuild";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const web = join(root, "dist/web");
 
+/**
+ * Not precached: the worker itself, and login.html, a template the server fills
+ * in (plugins/sign-in-page.ts) and never sends as a file; offline, the app shell
+ * shows the sign-in page as well.
+ */
+const SKIP = new Set(["/sw.js", "/login.html"]);
+
 /** Every file the app needs to open with no signal: the shell, the offline page, icons and all hashed assets. */
 const files = [];
 (function walk(dir) {
@@ -20,7 +27,7 @@ const files = [];
     const rel = `/${relative(web, p)}`;
     if (statSync(p).isDirectory()) {
       if (name !== ".vite") walk(p);
-    } else if (!/\.(br|gz)$/.test(name) && rel !== "/sw.js" && !rel.endsWith(".webmanifest")) {
+    } else if (!/\.(br|gz)$/.test(name) && !SKIP.has(rel)) {
       files.push(rel);
     }
   }
