@@ -12,7 +12,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
-import { PriorityGate, isWriter } from "./write-priority";
+import { PriorityGate, isWriter, notAsWriter } from "./write-priority";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -85,7 +85,7 @@ export interface OpenOptions {
   dataDir: string;
   /** Pool size for PostgreSQL (reads and everything else). */
   poolSize?: number;
-  /** PostgreSQL: connections kept apart for writing requests (write-priority.ts) */
+  /** connections kept apart for writing requests on PostgreSQL (write-priority.ts); 0: none, and on PGlite no priority */
   writePoolSize?: number;
   /** PostgreSQL only: other bounds than DB_TIMEOUTS (tests, long scripts) */
   timeouts?: Partial<DbTimeouts>;
@@ -93,19 +93,21 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.writePoolSize ?? 4, { ...DB_TIMEOUTS, ...opts.timeouts });
-  return openPglite(join(opts.dataDir, "db"));
+  return openPglite(join(opts.dataDir, "db"), opts.writePoolSize !== 0);
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, writePriority: boolean): Promise<Database> {
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
-  prioritiseWriters(client);
+  if (writePriority) prioritiseWriters(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     async listen(channel, onMessage) {
-      const unsub = await client.listen(channel, onMessage);
+      // notices are delivered inside the statement that sent them: what they set off
+      // (the job runner, live fan-out) must not inherit a writer's priority
+      const unsub = await client.listen(channel, (payload) => notAsWriter(() => onMessage(payload)));
       return async () => unsub();
     },
     // in-process: never lost
@@ -146,7 +148,7 @@ async function openPostgres(url: string, max: number, writeMax: number, timeouts
   };
   const reads = newPool(connection, max, timeouts);
   // writing requests get connections of their own: reads holding every read connection cannot delay them
-  const writes = newPool({ ...connection, application_name: "loadboard-writes" }, writeMax, timeouts);
+  const writes = writeMax > 0 ? newPool({ ...connection, application_name: "loadboard-writes" }, writeMax, timeouts) : reads;
   // drizzle takes one pool: this one lends the writer's pool inside a writing request, else the read pool
   const pick = () => (isWriter() ? writes : reads);
   const pool = Object.assign(Object.create(pg.Pool.prototype) as pg.Pool, {
@@ -181,7 +183,7 @@ async function openPostgres(url: string, max: number, writeMax: number, timeouts
     },
     async close() {
       await notices.close();
-      await Promise.all([reads.end(), writes.end()]);
+      await Promise.all([reads.end(), writes === reads ? null : writes.end()]);
     },
   };
 }
