@@ -11,10 +11,11 @@ import { usePublicConfig } from "../features/auth/api/public-config";
 import { Later, lazyNamed } from "../lib/lazy";
 
 const HelpDialog = lazyNamed(() => import("./help-dialog"), "HelpDialog");
-// the menu (Radix dropdown and its positioning) is only for signed-in users
-const UserMenu = lazyNamed(() => import("./user-menu"), "UserMenu");
-// the bell (issue 16) and the load details it opens
-const NotificationBell = lazyNamed(() => import("../features/notifications/notification-bell"), "NotificationBell");
+// the menu (Radix dropdown and its positioning) and the bell's list (issue 16) load on the
+// first pointer or focus near them; until then plain buttons that look the same (issue 19)
+import { HeaderUserMenu } from "./user-menu-button";
+import { HeaderBell } from "../features/notifications/bell-button";
+// the load details the bell opens
 const LoadDetailsDialog = lazyNamed(() => import("../features/loads/components/load-details-dialog"), "LoadDetailsDialog");
 
 const headerButton =
@@ -77,12 +78,8 @@ export function Header() {
                   <span className={wordFromSm}>Admin</span>
                 </Link>
               )}
-              <Later>
-                <NotificationBell onOpenLoad={setOpenLoadId} />
-              </Later>
-              <Later>
-                <UserMenu user={user} />
-              </Later>
+              <HeaderBell onOpenLoad={setOpenLoadId} />
+              <HeaderUserMenu user={user} />
             </>
           ) : (
             <Link href="/register" className={`${headerButton} bg-brand-800 text-white hover:bg-brand-900`}>

@@ -9,26 +9,23 @@ import { isStaffRole } from "@contract/constants";
 import { initials } from "../lib/format";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
 import { Later, lazyNamed } from "../lib/lazy";
+import { AVATAR_CLASS, AvatarFace } from "./user-menu-button";
 
 const ChangePasswordDialog = lazyNamed(() => import("../features/auth/components/change-password-dialog"), "ChangePasswordDialog");
 const ProfileDialog = lazyNamed(() => import("../features/auth/components/profile-dialog"), "ProfileDialog");
 import { useLogout } from "../features/auth/api/logout";
 
-export function UserMenu({ user }: { user: User }) {
+/** The menu itself; header.tsx shows it through user-menu-button.tsx (HeaderUserMenu), opened on the first click. */
+export function UserMenu({ user, defaultOpen = false }: { user: User; defaultOpen?: boolean }) {
   const [dialog, setDialog] = useState<"profile" | "password" | null>(null);
   const [, navigate] = useLocation();
   const logout = useLogout();
   return (
     <>
       {/* modal={false}: a dialog opened from an item must not inherit the menu's pointer lock */}
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger
-          className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-800 text-sm font-semibold text-white ring-offset-2 hover:bg-brand-900 data-[state=open]:ring-2 data-[state=open]:ring-brand-600"
-        >
-          {/* named by its content, not aria-label: axe's label-in-name rule (WCAG 2.5.3)
-              flags an aria-label that leaves out the initials shown */}
-          <span aria-hidden="true">{initials(user.name)}</span>
-          <span className="sr-only">User menu for {user.name}</span>
+      <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+        <DropdownMenuTrigger className={AVATAR_CLASS}>
+          <AvatarFace name={user.name} />
         </DropdownMenuTrigger>
         <DropdownMenuContent className="w-80">
           <DropdownMenuLabel>

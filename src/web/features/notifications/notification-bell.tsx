@@ -2,28 +2,28 @@
 // (hidden at 0, announced to screen readers through a polite live region), a
 // list that opens from it (a Radix popover: Tab and Esc work, focus returns to
 // the bell), "Mark all as read", and each item opening its load's details.
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Popover } from "radix-ui";
-import { Bell } from "lucide-react";
 import { useLocation } from "wouter";
 import type { Notification } from "@contract/schemas/notification";
 import { formatAge } from "../../lib/format";
 import { cn } from "../../lib/cn";
 import { useMarkRead, useNotifications } from "./api";
+import { BELL_CLASS, BellFace } from "./bell-button";
 
 /** An invoice raised or paid (issue 18) opens My Invoices (MY_INVOICES_PATH), where its PDF is, rather than the load. */
 const opensInvoices = (n: Notification) => n.type === "invoice_issued" || n.type === "invoice_paid";
 /** A document about to expire (issue 17) opens the Company page, where a new one is uploaded. */
 const opensCompany = (n: Notification) => n.type === "document_expiring";
 
-export function NotificationBell({ onOpenLoad }: { onOpenLoad: (loadId: string) => void }) {
-  const [open, setOpen] = useState(false);
+/** The bell with its list; header.tsx shows it through bell-button.tsx (HeaderBell), which keeps the live region. */
+export function NotificationBell({ onOpenLoad, defaultOpen = false }: { onOpenLoad: (loadId: string) => void; defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const [, navigate] = useLocation();
   const query = useNotifications(true);
   const markRead = useMarkRead();
   const unread = query.data?.unreadCount ?? 0;
   const items = query.data?.items ?? [];
-  const announced = useAnnouncement(unread);
 
   const openItem = (n: Notification) => {
     if (!n.readAt) markRead.mutate([n.id]);
@@ -35,26 +35,9 @@ export function NotificationBell({ onOpenLoad }: { onOpenLoad: (loadId: string) 
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        className="relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100"
-        data-testid="notification-bell"
-      >
-        <Bell className="h-5 w-5" aria-hidden="true" />
-        <span className="sr-only">{unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}</span>
-        {unread > 0 && (
-          <span
-            aria-hidden="true"
-            data-testid="notification-count"
-            className="absolute right-0.5 top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold leading-none text-white"
-          >
-            {unread > 99 ? "99+" : unread}
-          </span>
-        )}
+      <Popover.Trigger className={BELL_CLASS} data-testid="notification-bell">
+        <BellFace unread={unread} />
       </Popover.Trigger>
-      {/* polite: a new count is read out without interrupting */}
-      <span className="sr-only" aria-live="polite" aria-atomic="true">
-        {announced}
-      </span>
       <Popover.Portal>
         <Popover.Content
           align="end"
@@ -113,17 +96,4 @@ export function NotificationBell({ onOpenLoad }: { onOpenLoad: (loadId: string) 
       </Popover.Portal>
     </Popover.Root>
   );
-}
-
-/** What the live region says: nothing at first load, then each change of the unread count. */
-function useAnnouncement(unread: number): string {
-  const [text, setText] = useState("");
-  const last = useRef<number | null>(null);
-  useEffect(() => {
-    if (last.current !== null && last.current !== unread) {
-      setText(unread === 0 ? "No unread notifications" : `${unread} unread ${unread === 1 ? "notification" : "notifications"}`);
-    }
-    last.current = unread;
-  }, [unread]);
-  return text;
 }

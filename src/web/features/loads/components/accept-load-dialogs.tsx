@@ -2,15 +2,14 @@
 // "Load Accepted Successfully" with the next steps. One flow for the card and the
 // details dialog; errors are destructive toasts (spec §8).
 import { useRef, useState, type ReactNode } from "react";
-import { CheckCircle2 } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
-import { Dialog } from "../../../components/ui/dialog";
-import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
-import { LoadStatusBadge } from "../../../components/load-status-badge";
+import { Later, lazyNamed } from "../../../lib/lazy";
 import { useAuth } from "../../auth/use-auth";
 import { useAcceptLoad } from "../api";
 import { acceptErrorMessage } from "../load-rules";
+
+const AcceptLoadDialogs = lazyNamed(() => import("./accept-load-dialogs-view"), "AcceptLoadDialogs");
 
 export function useAcceptLoadFlow(): { requestAccept: (load: Load) => void; dialogs: ReactNode } {
   const { user } = useAuth();
@@ -53,57 +52,20 @@ export function useAcceptLoadFlow(): { requestAccept: (load: Load) => void; dial
     );
   };
 
-  const dialogs = (
-    <>
-      <Dialog
-        open={confirmOpen}
-        onOpenChange={(open) => !accept.isPending && setConfirmOpen(open)}
-        title="Confirm Load Acceptance"
-        description={target ? `Are you sure you want to accept Load #${target.loadNumber}? This action cannot be undone.` : undefined}
-        footer={
-          <>
-            <Button variant="outline" onClick={() => setConfirmOpen(false)} disabled={accept.isPending}>
-              Cancel
-            </Button>
-            <Button variant="success" onClick={confirm} loading={accept.isPending}>
-              Accept Load
-            </Button>
-          </>
-        }
+  // the dialogs' code (Radix Dialog) arrives with the first Accept (issue 19: board first-load JS)
+  const dialogs = (target || accepted) && (
+    <Later>
+      <AcceptLoadDialogs
+        target={target}
+        accepted={accepted}
+        confirmOpen={confirmOpen}
+        successOpen={successOpen}
+        pending={accept.isPending}
+        setConfirmOpen={setConfirmOpen}
+        setSuccessOpen={setSuccessOpen}
+        confirm={confirm}
       />
-      <Dialog
-        open={successOpen}
-        onOpenChange={setSuccessOpen}
-        title={
-          <span className="flex items-center gap-2">
-            <CheckCircle2 className="h-6 w-6 text-green-700" aria-hidden="true" />
-            Load Accepted Successfully
-          </span>
-        }
-        description={accepted ? `Load #${accepted.loadNumber} is now "Waiting for Approval".` : undefined}
-        footer={
-          <Button onClick={() => setSuccessOpen(false)} className="w-full sm:w-auto">
-            OK, Got It!
-          </Button>
-        }
-      >
-        {accepted && (
-          <div className="space-y-4 text-sm text-slate-700">
-            <p className="flex flex-wrap items-center gap-2">
-              Status: <LoadStatusBadge status="accepted" />
-            </p>
-            <div>
-              <h3 className="mb-2 font-semibold text-slate-900">Next steps</h3>
-              <ol className="list-decimal space-y-1.5 pl-5">
-                <li>An operator will contact you and mark the load as Approved.</li>
-                <li>You will receive a purchase order number authorising you to start the job.</li>
-                <li>Complete the POD after pickup and delivery.</li>
-              </ol>
-            </div>
-          </div>
-        )}
-      </Dialog>
-    </>
+    </Later>
   );
 
   return { requestAccept, dialogs };
