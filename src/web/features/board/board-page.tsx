@@ -9,7 +9,7 @@ import { AlertTriangle, Loader2, WifiOff } from "lucide-react";
 import { BOARD_PAGE_SIZE, POLL } from "@contract/constants";
 import type { Load } from "@contract/schemas/load";
 import { Button } from "../../components/ui/button";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs-lite";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/format";
 import { MyBidsPanel } from "../bids/components/my-bids-panel";
