@@ -118,26 +118,31 @@ export function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-/** One GET with the raw bytes as sent (no decompression), its headers and time. */
-export async function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: Buffer; headers: Record<string, string>; ms: number }> {
+/** One GET with the raw bytes as sent (no decompression), its headers and time; status 0 when no answer within timeoutMs. */
+export async function rawGet(url: string, headers: Record<string, string>, timeoutMs = 60_000): Promise<{ status: number; body: Buffer; headers: Record<string, string>; ms: number }> {
   const http = await import("node:http");
   const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (d: Buffer) => chunks.push(d));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks),
-            headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)])),
-            ms: performance.now() - t0,
-          }),
-        );
-        res.on("error", reject);
-      })
-      .on("error", reject);
+  return new Promise((resolve) => {
+    const none = () => resolve({ status: 0, body: Buffer.alloc(0), headers: {}, ms: performance.now() - t0 });
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (d: Buffer) => chunks.push(d));
+      res.on("end", () => {
+        clearTimeout(timer);
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks),
+          headers: Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)])),
+          ms: performance.now() - t0,
+        });
+      });
+      res.on("error", none);
+    });
+    req.on("error", none);
+    const timer = setTimeout(() => {
+      req.destroy();
+      none();
+    }, timeoutMs);
   });
 }
 

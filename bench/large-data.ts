@@ -37,6 +37,8 @@ interface Step {
   noLimit?: { carrier: Probe; staff: Probe; fourMs: number; rssGrowth: number };
   usersList?: UsersResult;
   usersPlain?: UsersResult;
+  /** the step after which the app stopped answering signed-in requests, if it did */
+  stuckAfter?: string;
 }
 interface UsersResult {
   completed: number;
@@ -51,6 +53,8 @@ interface UsersResult {
   bytes: number;
   sent: number;
   total?: string;
+  /** set when the first request did not get 200 (0: no answer within 60 s) */
+  status?: number;
 }
 /** the Users tab's first page (features/admin/api/user-lists.ts: USER_LIST_PAGE 50, pageQuery) */
 const USERS_TAB_QUERY = "limit=50&offset=0";
@@ -60,7 +64,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 async function usersList(base: string, path: string, cookie: string, deps: ScenarioDeps, duration = SECONDS): Promise<UsersResult> {
   const headers = { cookie, "accept-encoding": BROWSER_ENCODING };
   const u = await rawGet(`${base}${path}`, headers);
-  const plain = await rawGet(`${base}${path}`, { cookie });
+  const plain = u.status === 200 ? await rawGet(`${base}${path}`, { cookie }) : u;
+  if (u.status !== 200 || plain.status !== 200)
+    return { completed: 0, p50: NaN, p99: NaN, timeouts: 0, errors: 1, rps: 0, bareRps: NaN, ratio: 0, rows: -1, bytes: 0, sent: 0, status: u.status || plain.status };
   let rows = -1;
   try {
     const parsed = JSON.parse(plain.body.toString("utf8")) as unknown;
@@ -87,6 +93,11 @@ async function usersList(base: string, path: string, cookie: string, deps: Scena
     sent: u.body.length,
     total: plain.headers["x-total-count"],
   };
+}
+
+/** Does the app still answer a signed-in request within 15 s? */
+async function answers(base: string, cookie: string): Promise<boolean> {
+  return (await rawGet(`${base}/api/loads?limit=1`, { cookie }, 15_000)).status === 200;
 }
 
 interface Probe {
@@ -178,6 +189,7 @@ export async function largeData(deps: ScenarioDeps): Promise<{ rows: TargetRow[]
         await deps.stop(bare.child);
         const bareRps = (b1.requests.average + b2.requests.average) / 2;
         step.board = { ratio: a.requests.average / bareRps, rps: a.requests.average, bareRps, p99: a.latency.p99, raw: raw.body.length, sent: sent.body.length, encoding };
+        if (!step.stuckAfter && !(await answers(app.url, carrierCookie))) step.stuckAfter = "the board page";
         log(`large: board page ${a.requests.average.toFixed(0)} req/s vs bare ${bareRps.toFixed(0)} (${(step.board.ratio * 100).toFixed(0)}%), ${kb(raw.body.length)} → ${kb(sent.body.length)} ${encoding || "uncompressed"}`);
 
         // b) text search counts, a new term each time
@@ -196,6 +208,7 @@ export async function largeData(deps: ScenarioDeps): Promise<{ rows: TargetRow[]
         numberMs.sort((x, y) => x - y);
         cityMs.sort((x, y) => x - y);
         step.search = { numberMs, cityMs, totals };
+        if (!step.stuckAfter && !(await answers(app.url, carrierCookie))) step.stuckAfter = "the text searches";
         log(`large: search count p50 ${ms(quantile(numberMs, 0.5))} (load number), ${ms(quantile(cityMs, 0.5))} (city)`);
 
         // c) without limit
@@ -218,11 +231,14 @@ export async function largeData(deps: ScenarioDeps): Promise<{ rows: TargetRow[]
         const fourMs = performance.now() - t4;
         const { before, peak } = rss.stop();
         step.noLimit = { carrier: carrierProbe, staff: staffProbe, fourMs, rssGrowth: peak - before };
+        if (!step.stuckAfter && !(await answers(app.url, carrierCookie))) step.stuckAfter = "the requests without limit";
         log(`large: no limit: carrier ${carrierProbe.rows} loads ${mb(carrierProbe.bytes)} in ${ms(carrierProbe.ms)}; staff ${staffProbe.rows} loads ${mb(staffProbe.bytes)} in ${ms(staffProbe.ms)}`);
 
         // d) GET /api/users as staff: the Users tab's first page (what the web asks), and without parameters
         step.usersList = await usersList(app.url, `/api/users?${USERS_TAB_QUERY}`, adminCookie, deps);
         step.usersPlain = await usersList(app.url, "/api/users", adminCookie, deps, Math.max(2, Math.round(SECONDS / 2)));
+        if (!step.stuckAfter && !(await answers(app.url, carrierCookie))) step.stuckAfter = "the users lists";
+        if (step.stuckAfter) log(`large: the app stopped answering signed-in requests after ${step.stuckAfter} (GET /api/health still: ${(await rawGet(`${app.url}/api/health`, {}, 5000)).status})`);
         for (const [k, u] of [["tab page", step.usersList], ["no parameters", step.usersPlain]] as const)
           log(`large: users ${users}, ${k}: ${u.rps.toFixed(0)} req/s, p50 ${ms(u.p50)}, ${u.timeouts} timeouts, ${u.rows} rows, ${kb(u.bytes)}`);
       } finally {
@@ -274,6 +290,7 @@ export async function largeData(deps: ScenarioDeps): Promise<{ rows: TargetRow[]
       target: "≤ 1,000 loads",
       ratio: `${(worst / 1000).toFixed(2)}× the bound`,
       met: n.carrier.status === 200 && n.staff.status === 200 && worst >= 0 && worst <= 1000,
+      note: steps.filter((x) => x.stuckAfter).map((x) => `at ${at(x)} the app stopped answering signed-in requests after ${x.stuckAfter} (health check still 200)`).join("; ") || undefined,
     });
   }
   for (const s of steps) {
@@ -283,13 +300,15 @@ export async function largeData(deps: ScenarioDeps): Promise<{ rows: TargetRow[]
     rows.push({
       what: `${what.users(s.users)} (${at(s)})`,
       engine: "postgres",
-      measured:
+      measured: u.status !== undefined
+        ? `the Users tab's page (?${USERS_TAB_QUERY}): ${u.status === 0 ? "no answer within 60 s" : `status ${u.status}`}${s.stuckAfter ? ` (the app stopped answering signed-in requests after ${s.stuckAfter})` : ""}`
+        :
         `the Users tab's page (?${USERS_TAB_QUERY}): ${u.rps.toFixed(0)} req/s (${u.completed} answered), p50 ${ms(u.p50)}, p99 ${ms(u.p99)}, ${u.timeouts} timeouts, ${u.errors} errors; ` +
         `${u.rows.toLocaleString("en-GB")} users${u.total ? ` of ${u.total}` : ""}, ${kb(u.bytes)} (${kb(u.sent)} sent)`,
       target: "paged, p50 ≤ 50 ms",
       ratio: `${u.ratio.toFixed(2)}× bare node:http`,
       met: paged && u.completed > 0 && u.p50 <= 50 && u.timeouts === 0,
-      note: `without parameters: ${p.rows.toLocaleString("en-GB")} users${p.total ? ` of ${p.total}` : ""}, ${kb(p.bytes)} (${kb(p.sent)} sent), ${p.completed} answered, p50 ${ms(p.p50)}, ${p.timeouts} timeouts, ${p.ratio.toFixed(2)}× bare`,
+      note: p.status !== undefined ? `without parameters: ${p.status === 0 ? "no answer within 60 s" : `status ${p.status}`}` : `without parameters: ${p.rows.toLocaleString("en-GB")} users${p.total ? ` of ${p.total}` : ""}, ${kb(p.bytes)} (${kb(p.sent)} sent), ${p.completed} answered, p50 ${ms(p.p50)}, ${p.timeouts} timeouts, ${p.ratio.toFixed(2)}× bare`,
     });
   }
   const seedTotal = steps.reduce((n, s) => n + s.seedS, 0);
