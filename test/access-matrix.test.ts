@@ -25,6 +25,8 @@ import { issueApplicantToken } from "../src/server/modules/registration/registra
 const CARRIER_CO = "Matrix Haulage Ltd";
 const OTHER_CO = "Rival Freight Ltd";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+/** the first half of a resumable upload (issue 21): a PDF's first 256 KB */
+const CHUNK_PDF = Buffer.concat([PDF, Buffer.alloc(256 * 1024 - PDF.length, 0x20)]);
 /** a week ahead of the real clock: a pickup date in the past is refused, and an available load whose pickup day has ended leaves the board (issue 15) */
 const WEEK_AHEAD = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 const POD_BODY = {
@@ -730,6 +732,22 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
     const { uploadURL } = await ticketFor(w, (await freshCarrier(w)).cookie!);
     return { method: "PUT", url: uploadURL, body: PDF, headers: { "content-type": "application/pdf" } };
   },
+  "objects.chunk.own": async (w, actor) => {
+    const who = w.actors[actor];
+    const cookie = who.user?.isApproved && who.cookie ? who.cookie : (await freshCarrier(w)).cookie!;
+    const { uploadURL } = await ticketFor(w, cookie);
+    return { method: "PUT", url: uploadURL, body: CHUNK_PDF, headers: { "content-type": "application/octet-stream", "content-range": `bytes 0-${CHUNK_PDF.length - 1}/${CHUNK_PDF.length * 2}` } };
+  },
+  "objects.chunk.others": async (w) => {
+    const { uploadURL } = await ticketFor(w, (await freshCarrier(w)).cookie!);
+    return { method: "PUT", url: uploadURL, body: CHUNK_PDF, headers: { "content-type": "application/octet-stream", "content-range": `bytes 0-${CHUNK_PDF.length - 1}/${CHUNK_PDF.length * 2}` } };
+  },
+  "objects.offset.own": async (w, actor) => {
+    const who = w.actors[actor];
+    const cookie = who.user?.isApproved && who.cookie ? who.cookie : (await freshCarrier(w)).cookie!;
+    return { url: (await ticketFor(w, cookie)).uploadURL };
+  },
+  "objects.offset.others": async (w) => ({ url: (await ticketFor(w, (await freshCarrier(w)).cookie!)).uploadURL }),
   "objects.get.ownLoad": async (w) => ({ url: w.files.ownLoad }),
   "objects.get.otherLoad": async (w) => ({ url: w.files.otherLoad }),
   "objects.get.unattached": async (w) => ({ url: w.files.unattached }),

@@ -17,6 +17,7 @@ import {
   uuid,
   date,
   check,
+  customType,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
@@ -315,6 +316,28 @@ export const objects = pgTable(
     index("objects_owner_created_idx").on(t.ownerId, t.createdAt),
     index("objects_unattached_idx").on(t.createdAt).where(sql`${t.attachedAt} is null`),
   ],
+);
+
+// Chunks of a resumable upload in progress (issue 21; objects.chunks.ts): bytea,
+// so any process can append the next chunk; deleted when the upload completes or
+// is refused, and with the ticket's row by the upload sweep (ON DELETE CASCADE).
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (v) => v,
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
+});
+export const uploadChunks = pgTable(
+  "upload_chunks",
+  {
+    objectKey: text("object_key")
+      .notNull()
+      .references(() => objects.key, { onDelete: "cascade" }),
+    start: integer("start").notNull(),
+    total: integer("total").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ name: "upload_chunks_pk", columns: [t.objectKey, t.start] })],
 );
 
 // Idempotency-Key replays (plugins/idempotency.ts): the first answer to a user's

@@ -1,7 +1,7 @@
 // Drizzle queries of the objects table (uploads and their single-use tickets).
 import { and, count, eq, gt, inArray, isNull, lt, min, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { companyDocuments, loads, objects } from "../../db/schema";
+import { companyDocuments, loads, objects, uploadChunks } from "../../db/schema";
 
 export type ObjectRow = typeof objects.$inferSelect;
 
@@ -125,4 +125,38 @@ export async function loadsWithPaperwork(db: DbOrTx, objectPath: string) {
     .from(loads)
     .where(eq(loads.signedPaperworkUrl, objectPath))
     .orderBy(sql`${loads.updatedAt} desc`);
+}
+
+/** How many bytes of a resumable upload are held (its chunks are contiguous from 0), and the total they declared. */
+export async function heldOffset(db: DbOrTx, key: string): Promise<{ offset: number; total: number | null }> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(length(${uploadChunks.data})), 0)`, total: sql<number | null>`max(${uploadChunks.total})` })
+    .from(uploadChunks)
+    .where(eq(uploadChunks.objectKey, key));
+  return { offset: Number(row?.n ?? 0), total: row?.total == null ? null : Number(row.total) };
+}
+
+export async function insertChunk(db: DbOrTx, v: { key: string; start: number; total: number; data: Buffer }): Promise<void> {
+  await db.insert(uploadChunks).values({ objectKey: v.key, start: v.start, total: v.total, data: v.data });
+}
+
+/** The held chunks' starts and lengths, in order (the data is read one chunk at a time). */
+export async function chunkStarts(db: DbOrTx, key: string): Promise<{ start: number; length: number }[]> {
+  return db
+    .select({ start: uploadChunks.start, length: sql<number>`length(${uploadChunks.data})`.mapWith(Number) })
+    .from(uploadChunks)
+    .where(eq(uploadChunks.objectKey, key))
+    .orderBy(uploadChunks.start);
+}
+
+export async function chunkData(db: DbOrTx, key: string, start: number): Promise<Buffer | undefined> {
+  const [row] = await db
+    .select({ data: uploadChunks.data })
+    .from(uploadChunks)
+    .where(and(eq(uploadChunks.objectKey, key), eq(uploadChunks.start, start)));
+  return row?.data;
+}
+
+export async function deleteChunks(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(uploadChunks).where(eq(uploadChunks.objectKey, key));
 }

@@ -7,6 +7,7 @@ import { requireApplicant } from "../registration/registration.service";
 import { createObjectStore, S3ObjectStore, uploadTempDir } from "./object-store";
 import { createUploadTicket, openObject, receiveUpload } from "./objects.service";
 import { sweepUnattachedUploads, uploadSweepJobKind } from "./objects.sweep";
+import { parseContentRange, receiveChunk, uploadProgress } from "./objects.chunks";
 
 export async function registerObjectsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const store = createObjectStore(ctx.config);
@@ -32,13 +33,23 @@ export async function registerObjectsRoutes(app: FastifyInstance, ctx: AppContex
       "/api/objects/upload/:token",
       // the token is in the path: keep request lines of this route out of the info log
       { logLevel: "warn" },
-      async (req) => {
+      async (req, reply) => {
         const user = requireUser(req);
         const header = req.headers["content-length"];
         const contentLength = header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
-        return receiveUpload({ ctx, store, tempDir, user, token: req.params.token, body: req.raw, contentLength, log: req.log });
+        const range = req.headers["content-range"];
+        if (range === undefined) return receiveUpload({ ctx, store, tempDir, user, token: req.params.token, body: req.raw, contentLength, log: req.log });
+        // one chunk of a resumable upload (issue 21; objects.chunks.ts): 202 with the new offset, 200 when complete
+        const done = await receiveChunk({ ctx, store, tempDir, user, token: req.params.token, range: parseContentRange(range), body: req.raw, contentLength, log: req.log });
+        if (done.status === 202) reply.header("Upload-Offset", String(done.body.offset));
+        return reply.status(done.status).send(done.body);
       },
     );
+    // How far a resumable upload is (GET, and HEAD by Fastify's exposeHeadRoutes): the bytes held.
+    scope.get<{ Params: { token: string } }>("/api/objects/upload/:token", { logLevel: "warn" }, async (req, reply) => {
+      const progress = await uploadProgress({ ctx, user: requireUser(req), token: req.params.token });
+      return reply.header("Upload-Offset", String(progress.offset)).header("Cache-Control", "no-store").send(progress);
+    });
     // A pending applicant's file (registration with documents, issue 17): the same
     // checks and store, authenticated by the applicant cookie, which the browser
     // sends only under /api/registration (registration.service.ts).

@@ -188,6 +188,25 @@ export function receiveToFile(stream: Readable, tempPath: string, max = UPLOAD_M
   });
 }
 
+/**
+ * The ticket behind an upload URL, for its owner: unknown → 404, another user's →
+ * 403, used → 409 (the resource is in the wrong state), expired → 410 Gone.
+ */
+export async function openTicket(ctx: AppContext, user: Pick<UserRow, "id">, token: string, opts: { allowUsed?: boolean } = {}): Promise<repo.ObjectRow & { tokenHash: string }> {
+  if (!TOKEN.test(token)) throw new AppError(404, UPLOAD_MSG.notFound);
+  const tokenHash = sha256(token);
+  const row = await repo.findByTokenHash(ctx.db, tokenHash);
+  if (!row) throw new AppError(404, UPLOAD_MSG.notFound);
+  // the ticket is the signed-in requester's only (a leaked URL is useless to anyone else)
+  if (row.ownerId !== user.id) throw new AppError(403, UPLOAD_MSG.otherUser);
+  if (row.uploadedAt) {
+    if (opts.allowUsed) return { ...row, tokenHash };
+    throw new AppError(409, UPLOAD_MSG.used);
+  }
+  if (ctx.clock.now().getTime() > row.uploadExpiresAt.getTime()) throw new AppError(410, UPLOAD_MSG.expired);
+  return { ...row, tokenHash };
+}
+
 /** PUT /api/objects/upload/:token (and the applicant's PUT /api/registration/upload/:token) */
 export async function receiveUpload(opts: {
   ctx: AppContext;
@@ -199,32 +218,43 @@ export async function receiveUpload(opts: {
   contentLength: number | undefined;
   log: FastifyBaseLogger;
 }): Promise<{ objectPath: string }> {
-  const { ctx, store, user, token, log } = opts;
-  if (!TOKEN.test(token)) throw new AppError(404, UPLOAD_MSG.notFound);
-  const tokenHash = sha256(token);
-  const row = await repo.findByTokenHash(ctx.db, tokenHash);
-  if (!row) throw new AppError(404, UPLOAD_MSG.notFound);
-  // the ticket is the signed-in requester's only (a leaked URL is useless to anyone else)
-  if (row.ownerId !== user.id) throw new AppError(403, UPLOAD_MSG.otherUser);
-  // reused → 409 (the resource is in the wrong state); expired → 410 Gone
-  if (row.uploadedAt) throw new AppError(409, UPLOAD_MSG.used);
-  if (ctx.clock.now().getTime() > row.uploadExpiresAt.getTime()) throw new AppError(410, UPLOAD_MSG.expired);
+  const row = await openTicket(opts.ctx, opts.user, opts.token);
   if (opts.contentLength !== undefined && opts.contentLength > UPLOAD_MAX_BYTES) throw new AppError(413, UPLOAD_MSG.tooLarge);
+  const tempPath = await receiveChecked({ ...opts, key: row.key });
+  return keepUpload({ ...opts, row, tempPath: tempPath.path, received: tempPath });
+}
 
+/** Stream `body` to a temp file with the size and content checks (413/415); nothing left behind on refusal. */
+export async function receiveChecked(opts: {
+  tempDir: string;
+  key: string;
+  body: Readable;
+  log: FastifyBaseLogger;
+}): Promise<{ path: string; size: number; type: SniffedType }> {
   mkdirSync(opts.tempDir, { recursive: true });
-  const tempPath = join(opts.tempDir, `${row.key}.${randomUUID()}.part`);
-  let received: { size: number; type: SniffedType };
+  const tempPath = join(opts.tempDir, `${opts.key}.${randomUUID()}.part`);
   try {
-    received = await receiveToFile(opts.body, tempPath);
+    return { path: tempPath, ...(await receiveToFile(opts.body, tempPath)) };
   } catch (e) {
     await rm(tempPath, { force: true });
     // a full (or failing) disk under the temp dir: 507/503 with a message, not a 500
-    throw storageFaultError(e, log, { action: "receive upload", store: "upload-tmp", key: row.key }) ?? e;
+    throw storageFaultError(e, opts.log, { action: "receive upload", store: "upload-tmp", key: opts.key }) ?? e;
   }
+}
 
+/** Spend the ticket and move the checked temp file into the store (the temp file is consumed either way). */
+export async function keepUpload(opts: {
+  ctx: AppContext;
+  store: ObjectStore;
+  row: { key: string; tokenHash: string };
+  tempPath: string;
+  received: { size: number; type: SniffedType };
+  log: FastifyBaseLogger;
+}): Promise<{ objectPath: string }> {
+  const { ctx, store, row, tempPath, received, log } = opts;
   const won = await repo.markUploaded(ctx.db, {
     key: row.key,
-    tokenHash,
+    tokenHash: row.tokenHash,
     contentType: received.type.contentType,
     size: received.size,
     now: ctx.clock.now(),

@@ -351,6 +351,21 @@ describe("uploads on S3-compatible storage (s3rver)", () => {
     expect(get.rawPayload.equals(PNG)).toBe(true);
   });
 
+  it("a resumable upload in chunks (issue 21) reaches the bucket whole only with its last chunk", async () => {
+    const { cookie } = await signedIn(t.app);
+    const { uploadURL, objectPath } = await ticket(t, cookie);
+    const file = pdfOfSize(300_000);
+    const part = (start: number, end: number) =>
+      t.app.inject({ method: "PUT", url: uploadURL, headers: { cookie, "content-range": `bytes ${start}-${end}/${file.length}` }, payload: file.subarray(start, end + 1) });
+    expect((await part(0, 199_999)).statusCode).toBe(202);
+    expect(await keysInBucket()).not.toContain(`objects${objectPath.slice("/objects".length)}`);
+    expect((await part(200_000, file.length - 1)).statusCode).toBe(200);
+    expect(await keysInBucket()).toContain(`objects${objectPath.slice("/objects".length)}`);
+    expect(filesLeft(t)).toEqual([]);
+    const get = await t.app.inject({ method: "GET", url: objectPath, headers: { cookie } });
+    expect(get.rawPayload.equals(file)).toBe(true);
+  });
+
   it("refuses a wrong type (415) and an oversized file (413) with nothing reaching the bucket", async () => {
     const { cookie } = await signedIn(t.app);
     const before = await keysInBucket();

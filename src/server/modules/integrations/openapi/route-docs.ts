@@ -121,7 +121,9 @@ export const ROUTE_DOCS: RouteDoc[] = [
 
   // ---------------------------------------------------------------- files
   { method: "POST", path: "/api/objects/upload", tag: "Files", summary: "A one-use upload ticket", access: "signedIn", responses: { 200: obj } },
-  { method: "PUT", path: "/api/objects/upload/:token", tag: "Files", summary: "Upload a file with a ticket", access: "signedIn", body: BYTES, responses: { 200: obj }, errors: [413] },
+  // issue 21: the same URL also takes the file in chunks (Content-Range: bytes start-end/total): 202 {offset} until the last, then 200
+  { method: "PUT", path: "/api/objects/upload/:token", tag: "Files", summary: "Upload a file with a ticket (whole, or resumably in chunks with Content-Range)", access: "signedIn", body: BYTES, responses: { 200: obj, 202: z.object({ offset: z.number().int() }) }, headers: ["Upload-Offset"], errors: [409, 413, 415] },
+  { method: "GET", path: "/api/objects/upload/:token", tag: "Files", summary: "How many bytes of a resumable upload are held (also HEAD)", access: "signedIn", responses: { 200: z.object({ offset: z.number().int(), length: z.number().int().nullable(), complete: z.boolean(), objectPath: z.string().nullable() }) }, headers: ["Upload-Offset"], errors: [410] },
 
   // ---------------------------------------------------------------- notifications and saved searches
   { method: "GET", path: "/api/notifications", tag: "Notifications", summary: "The caller's notifications", access: "signedIn", query: notificationListQuerySchema, responses: { 200: R.notificationListSchema }, headers: PAGED },
