@@ -45,3 +45,6 @@ const page = readFileSync(file, "utf8");
 if (!page.includes('<div id="root"></div>')) throw new Error("prerender-sign-in: dist/web/login.html has no empty #root (already prerendered?)");
 writeFileSync(file, page.replace(/\s*<!-- The sign-in page as HTML[\s\S]*?-->/, "").replace('<div id="root"></div>', `<div id="root">${html}</div>${icons}`));
 console.log(`prerendered the sign-in page: dist/web/login.html (${html.length} characters of markup)`);
+
+// and the board's first paint for a signed-in `/` (issue 19)
+await import("./prerender-board-shell");

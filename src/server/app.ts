@@ -19,7 +19,7 @@ import { registerCompression } from "./plugins/compression";
 import { registerWritePriority } from "./plugins/write-priority";
 import { registerSessions, SESSION_COOKIE } from "./plugins/session";
 import { boardPreloadLink } from "./plugins/web-preload";
-import { loadSignInPage } from "./plugins/sign-in-page";
+import { loadBoardShellPage, loadSignInPage } from "./plugins/sign-in-page";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerUsersRoutes } from "./modules/users/users.routes";
 import { registerLoadsRoutes } from "./modules/loads/loads.routes";
@@ -185,7 +185,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       preCompressed: true,
       // the sign-in page's build output has a placeholder for the product name: it is sent
       // only by plugins/sign-in-page.ts (for / and /login), never as the file itself
-      allowedPath: (path) => path !== "/login.html",
+      allowedPath: (path) => path !== "/login.html" && path !== "/board.html",
       index: false,
       setHeaders(res, path) {
         // hashed assets never change; index.html always revalidates
@@ -204,11 +204,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     const boardPreload = boardPreloadLink(WEB_DIST);
     // signed out (no session cookie), / and /login are the prerendered sign-in page (issue 19)
     const signInPage = loadSignInPage(WEB_DIST, config.productName);
+    // signed in, / is index.html with the board's header and heading already drawn (issue 19, LCP)
+    const boardShell = loadBoardShellPage(WEB_DIST, config.productName);
     app.get("/", (req, reply) => {
       if (signInPage && !req.cookies[SESSION_COOKIE]) return signInPage.send(req, reply);
       reply.header("Cache-Control", "no-cache");
       reply.header("Vary", "Cookie");
       if (boardPreload && req.cookies[SESSION_COOKIE]) reply.header("Link", boardPreload);
+      if (boardShell && req.cookies[SESSION_COOKIE]) return boardShell.send(req, reply);
       return reply.sendFile("index.html");
     });
     app.get("/login", (req, reply) => {

@@ -20,7 +20,18 @@ export interface SignInPage {
 
 /** The page ready to send, or null when the build has none (then the app shows it). */
 export function loadSignInPage(webDist: string, productName: string): SignInPage | null {
-  const path = join(webDist, "login.html");
+  return loadPrerenderedPage(join(webDist, "login.html"), productName);
+}
+
+/**
+ * The board's first paint as HTML (issue 19, scripts/prerender-board-shell.tsx): index.html
+ * with the header and the board's heading already in #root, for `/` with a session cookie.
+ */
+export function loadBoardShellPage(webDist: string, productName: string): SignInPage | null {
+  return loadPrerenderedPage(join(webDist, "board.html"), productName);
+}
+
+function loadPrerenderedPage(path: string, productName: string): SignInPage | null {
   if (!existsSync(path)) return null;
   const html = readFileSync(path, "utf8");
   if (!html.includes(PRODUCT_NAME_PLACEHOLDER)) return null;

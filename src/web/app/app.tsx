@@ -3,13 +3,14 @@
 // /register, /user-guide, /saved-searches, /company (issue 17), /invoices (issue 18); anything else the
 // 404 page. While the current user loads, a spinner with "Loading...".
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { Redirect, Route, Switch } from "wouter";
+import { Redirect, Route, Switch, useLocation } from "wouter";
 import { useAuth } from "../features/auth/use-auth";
 import { homePathFor } from "../features/auth/api/login";
 import { showFlashToast } from "../features/auth/flash-toast";
 import { Spinner } from "../components/ui/spinner";
 import { Header } from "../components/header";
 import { NotFoundPage } from "../components/not-found-page";
+import { BoardShell } from "../features/board/board-shell";
 import { useLiveUpdates } from "../lib/live";
 import { forgetSignedInData } from "../lib/session-guard";
 
@@ -59,6 +60,10 @@ function PageLoading() {
 
 export function App() {
   const { isLoading, isAuthenticated, isStaff, user } = useAuth();
+  // issue 19 (LCP): on the board's path the header and the board's heading are drawn at
+  // once, with the "Loading..." spinner under them, not after the user and the board's code
+  const [location] = useLocation();
+  const onBoard = location === "/";
 
   // a toast carried over a full-page redirect (logout, spec §4)
   useEffect(() => showFlashToast(), []);
@@ -72,7 +77,7 @@ export function App() {
     if (!isLoading) wasSignedIn.current = isAuthenticated;
   }, [isAuthenticated, isLoading]);
 
-  if (isLoading) {
+  if (isLoading && !onBoard) {
     return (
       <main id="main-content">
         <Spinner label="Loading..." className="min-h-screen" />
@@ -84,8 +89,10 @@ export function App() {
     <>
       <SkipLink />
       <Header />
-      {isAuthenticated ? (
-        <Suspense fallback={<PageLoading />}>
+      {isLoading ? (
+        <BoardShell />
+      ) : isAuthenticated ? (
+        <Suspense fallback={onBoard ? <BoardShell /> : <PageLoading />}>
           <Switch>
             <Route path="/" component={BoardPage} />
             <Route path="/admin">{isStaff ? <AdminPage /> : <NotFoundPage />}</Route>

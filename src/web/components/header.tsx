@@ -25,7 +25,7 @@ const iconOnPhone = "min-w-11";
 const wordFromSm = "sr-only sm:not-sr-only";
 
 export function Header() {
-  const { user, isStaff } = useAuth();
+  const { user, isStaff, isLoading } = useAuth();
   const { productName } = usePublicConfig();
   const [helpOpen, setHelpOpen] = useState(false);
   const [openLoadId, setOpenLoadId] = useState<string | null>(null);
@@ -59,6 +59,13 @@ export function Header() {
           <span className="line-clamp-2 min-w-0 break-words text-base font-bold leading-tight text-brand-900 sm:line-clamp-1 sm:text-lg">{productName}</span>
         </Link>
 
+        {/* while the user loads (the board's first paint, issue 19) the welcome line and the bell and
+            avatar keep their room, so nothing moves when they arrive (CLS 0) */}
+        {isLoading && (
+          <p aria-hidden="true" className="col-span-2 row-start-2 pb-1 text-sm md:col-span-1 md:col-start-2 md:row-start-1 md:ml-3 md:pb-0">
+            &nbsp;
+          </p>
+        )}
         {user && (
           <p className="col-span-2 row-start-2 truncate pb-1 text-sm text-slate-700 md:col-span-1 md:col-start-2 md:row-start-1 md:ml-3 md:pb-0">
             Welcome, <span className="font-semibold text-slate-900">{user.name}</span>
@@ -80,6 +87,11 @@ export function Header() {
               )}
               <HeaderBell onOpenLoad={setOpenLoadId} />
               <HeaderUserMenu user={user} />
+            </>
+          ) : isLoading ? (
+            <>
+              <span aria-hidden="true" className="h-11 w-11 shrink-0" />
+              <span aria-hidden="true" className="h-11 w-11 shrink-0" />
             </>
           ) : (
             <Link href="/register" className={`${headerButton} bg-brand-800 text-white hover:bg-brand-900`}>

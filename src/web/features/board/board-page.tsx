@@ -59,19 +59,15 @@ import { LoadCard } from "./components/load-card";
 import { FilterBar, SortControl } from "./components/filter-bar";
 import { EMPTY_FILTERS, filtersFromSearch, searchFromFilters, type BoardFilters } from "./board-url";
 import { StatsStrip } from "./components/stats-strip";
-import { useProductName } from "./use-product-name";
+import { BoardHeading } from "./board-shell";
 
 export default function BoardPage() {
-  const productName = useProductName();
   const stats = useStats();
   const [tab, setTab] = useState("loads");
 
   return (
     <main id="main-content" className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6">
-      <header>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">UK's Largest {productName}</h1>
-        <p className="mt-1 text-sm text-slate-600">Browse, bid on and accept flatbed loads across the UK.</p>
-      </header>
+      <BoardHeading />
 
       <StatsStrip stats={stats.data} />
 

@@ -2,6 +2,7 @@
 // GET /api/public-config; the default name while it loads or if it fails.
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import { pageProductName } from "../auth/api/public-config";
 
 export const DEFAULT_PRODUCT_NAME = "Flatbed Network";
 
@@ -11,5 +12,5 @@ export function useProductName(): string {
     queryFn: () => api.get<{ productName?: string }>("/api/public-config"),
     staleTime: Infinity,
   });
-  return data?.productName?.trim() || DEFAULT_PRODUCT_NAME;
+  return data?.productName?.trim() || pageProductName() || DEFAULT_PRODUCT_NAME;
 }

@@ -21,6 +21,10 @@ function normalise(body: unknown): PublicConfig {
   };
 }
 
+/** The name the server wrote into a prerendered page (board.html, issue 19), so the app's first render draws what the HTML showed. */
+export const pageProductName = (): string | undefined =>
+  (typeof document === "undefined" ? undefined : document.getElementById("root")?.dataset.productName?.trim()) || undefined;
+
 export function usePublicConfig(): PublicConfig {
   const { data } = useQuery({
     queryKey: ["/api/public-config"],
@@ -28,5 +32,7 @@ export function usePublicConfig(): PublicConfig {
     staleTime: Infinity,
     select: normalise,
   });
-  return data ?? DEFAULT_PUBLIC_CONFIG;
+  if (data) return data;
+  const fromPage = pageProductName();
+  return fromPage ? { ...DEFAULT_PUBLIC_CONFIG, productName: fromPage } : DEFAULT_PUBLIC_CONFIG;
 }

@@ -1,0 +1,41 @@
+/** @jsxRuntime automatic */
+// After `vite build` (run by scripts/prerender-sign-in.tsx): the board's first paint as
+// HTML (issue 19, Lighthouse LCP on the board). Renders the app's own tree for `/` while
+// the current user loads (app.tsx: skip link, header with room kept for the welcome line,
+// bell and avatar; board-shell.tsx: the heading, "Loading...", card skeletons), which is
+// exactly what the app's first render draws, and writes it into dist/web/board.html, a
+// copy of index.html. The server sends it for `/` with a session cookie
+// (plugins/sign-in-page.ts, loadBoardShellPage): the heading paints with the HTML instead
+// of after the app's JavaScript; React's first render replaces it with the same markup.
+import { readFileSync, writeFileSync } from "node:fs";
+import { PassThrough } from "node:stream";
+import { prerenderToNodeStream } from "react-dom/static";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { Router } from "wouter";
+import { App } from "../src/web/app/app";
+import { PRODUCT_NAME_PLACEHOLDER } from "../src/server/plugins/sign-in-page";
+
+const dist = new URL("../dist/web/", import.meta.url).pathname;
+
+// no current user in the cache: the app is in its "auth state loads" state (spec §2)
+const queryClient = new QueryClient();
+queryClient.setQueryData(["/api/public-config"], { productName: PRODUCT_NAME_PLACEHOLDER });
+
+const { prelude } = await prerenderToNodeStream(
+  <QueryClientProvider client={queryClient}>
+    <Router ssrPath="/">
+      <App />
+    </Router>
+  </QueryClientProvider>,
+);
+let html = "";
+for await (const chunk of prelude.pipe(new PassThrough())) html += String(chunk);
+html = html.replace(/<link rel="preload" as="image"[^>]*>/g, "");
+if (!html.includes("<h1") || !html.includes("Loading...")) throw new Error("prerender-board-shell: the board's heading and Loading... are not in the markup");
+
+const page = readFileSync(`${dist}index.html`, "utf8");
+if (!page.includes('<div id="root"></div>')) throw new Error("prerender-board-shell: dist/web/index.html has no empty #root");
+// data-product-name: the app's default name until /api/public-config answers, so its first
+// render draws the name the HTML showed (use-product-name.ts, public-config.ts)
+writeFileSync(`${dist}board.html`, page.replace('<div id="root"></div>', `<div id="root" data-product-name="${PRODUCT_NAME_PLACEHOLDER}">${html}</div>`));
+console.log(`prerendered the board's first paint: dist/web/board.html (${html.length} characters of markup)`);

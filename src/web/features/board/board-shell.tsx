@@ -1,0 +1,31 @@
+// The board's first paint (issue 19, Lighthouse LCP): the heading is the page's largest
+// element, so it is drawn by the app's first render, before the current user and the
+// board's chunk arrive, with the spec's "Loading..." spinner (§2: while auth state loads)
+// and card-shaped skeletons below it. BoardPage draws the same heading in the same place.
+import { Spinner } from "../../components/ui/spinner";
+import { useProductName } from "./use-product-name";
+
+export function BoardHeading() {
+  const productName = useProductName();
+  return (
+    <header>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">UK's Largest {productName}</h1>
+      <p className="mt-1 text-sm text-slate-600">Browse, bid on and accept flatbed loads across the UK.</p>
+    </header>
+  );
+}
+
+/** `main` as BoardPage lays it out, with the heading and skeletons (ui.md: loading states). */
+export function BoardShell() {
+  return (
+    <main id="main-content" className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6">
+      <BoardHeading />
+      <Spinner label="Loading..." className="py-4" />
+      <div className="space-y-3" aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-44 animate-pulse rounded-xl border border-slate-200 bg-white" />
+        ))}
+      </div>
+    </main>
+  );
+}
