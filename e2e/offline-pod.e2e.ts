@@ -9,11 +9,11 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { DESKTOP_1280, PHONE, expectAccessible, fitsPhone, startJourney, viewShot, type E2EServer, type Journey } from "./helpers";
 import { createCarrier, createLoad, createManager } from "../test/factories";
-import { loadEvents, loads, objects, type UserRow } from "../src/server/db/schema";
+import { loadEvents, loads, objects, uploadChunks, type UserRow } from "../src/server/db/schema";
 import { TMP_ROOT } from "../test/paths";
 
 let journey: Journey;
@@ -268,24 +268,51 @@ describe("POD with no signal (issue 21)", () => {
     await dialog.getByLabel("Choose signed paperwork file").setInputFiles({ name: "IMG_3001.jpg", mimeType: "image/jpeg", buffer: photo });
     await dialog.getByText("Page 1", { exact: true }).waitFor({ timeout: 30_000 });
     await viewShot(page, "offline-pod-dialog-page-desktop");
-    // a slow uplink (40 KB/s): the upload shows its progress and can be paused, the POD
-    // staying on the phone; Send now starts it again
+    // a second page, so the PDF is more than one 256 KB chunk with a chunk still to go after the first
+    await dialog.getByLabel("Choose signed paperwork file").setInputFiles({ name: "IMG_3002.jpg", mimeType: "image/jpeg", buffer: await pagePhoto(photos, "DELIVERY NOTE p2") });
+    await dialog.getByText("Page 2", { exact: true }).waitFor({ timeout: 30_000 });
+    // every chunk the page sends: its Content-Range and body size
+    const puts: { start: number; end: number; total: number; body: number | null }[] = [];
+    page.on("request", (r) => {
+      const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(r.headers()["content-range"] ?? "");
+      if (r.method() !== "PUT" || !r.url().includes("/api/objects/upload/") || !range) return;
+      puts.push({ start: Number(range[1]), end: Number(range[2]), total: Number(range[3]), body: r.postDataBuffer()?.length ?? null });
+    });
+    const held = async () => Number((await server.app.ctx.db.select({ n: sql<string>`coalesce(sum(length(${uploadChunks.data})), 0)` }).from(uploadChunks))[0].n);
+    // a slow uplink (40 KB/s): the upload shows its progress and can be paused once the
+    // server holds its first chunk, the POD staying on the phone; Send now resumes it
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 40 * 1024 });
     await dialog.getByRole("button", { name: "Submit POD" }).click();
     await dialog.getByRole("progressbar", { name: "Upload progress" }).waitFor({ timeout: 30_000 });
     await dialog.getByText(/Uploading… \d+%/).waitFor();
     await viewShot(page, "offline-pod-dialog-uploading-desktop");
+    await expect.poll(held, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
     await dialog.getByRole("button", { name: "Pause" }).click();
     await dialog.getByText("Paused — saved on this phone").waitFor();
     expect((await server.app.ctx.db.select().from(loads).where(eq(loads.id, ids.photo)))[0].status).toBe("approved");
+    const heldAtPause = await held();
+    const sentBeforePause = puts.length;
+    expect(heldAtPause).toBe(256 * 1024);
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await dialog.getByRole("button", { name: "Send now" }).click();
     await page.getByText("POD completed successfully. Load status changed to 'Completed'.").waitFor({ timeout: 30_000 });
+    // the resume sent only the remainder: from the byte the server held, each byte once
+    const resumed = puts.slice(sentBeforePause);
+    const total = resumed[0].total;
+    expect(resumed[0].start).toBe(heldAtPause);
+    expect(resumed.every((p) => p.start >= heldAtPause && p.total === total)).toBe(true);
+    const sentAfter = resumed.reduce((n, p) => n + (p.end - p.start + 1), 0);
+    expect(sentAfter).toBe(total - heldAtPause);
+    for (const p of resumed) if (p.body !== null) expect(p.body).toBe(p.end - p.start + 1);
+    console.log(`resumable upload: ${total} bytes; held at pause ${heldAtPause}; sent after resume ${sentAfter} in ${resumed.length} chunk(s)`);
+    expect(await held()).toBe(0); // the chunks went when the file was kept
 
     const [row] = await server.app.ctx.db.select().from(loads).where(eq(loads.id, ids.photo));
     const res = await page.request.get(row.signedPaperworkUrl!);
     const pdf = Buffer.from(await res.body());
+    expect(pdf.length).toBe(total); // the stored PDF is whole
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     mkdirSync(SHOTS, { recursive: true });
     writeFileSync(`${SHOTS}/offline-pod-stored.pdf`, pdf);
     writeFileSync(`${SHOTS}/offline-pod-photo-original.jpg`, photo);

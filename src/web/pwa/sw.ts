@@ -14,7 +14,6 @@
 // * A new build waits until the page says "reload" (the update prompt), so a
 //   driver is never switched mid-form, and never kept on an old version either:
 //   the prompt appears as soon as the new worker is installed.
-import { putWithFetch } from "../features/pod/lib/upload";
 import { flushOutbox } from "../features/pod/offline/send";
 import { SYNC_TAG } from "../features/pod/offline/background";
 
@@ -89,7 +88,7 @@ sw.addEventListener("message", (e) => {
 sw.addEventListener("sync", (e) => {
   if (e.tag !== SYNC_TAG) return;
   e.waitUntil(
-    flushOutbox({ put: putWithFetch, delays: [0] }).then((r) => {
+    flushOutbox({ delays: [0] }).then((r) => {
       // still no connection: reject, so the browser tries the sync again later
       if (r.waiting > 0 && !e.lastChance) throw new Error("POD outbox: still waiting");
     }),

@@ -21,7 +21,6 @@ import { touchedByPod } from "../api";
 import { fromLocalInput, toLocalInput } from "../lib/pod-dates";
 import { podFormSchema } from "../lib/pod-form";
 import { podRefusalMessage } from "../lib/pod-errors";
-import { putWithProgress } from "../lib/upload";
 import { deleteDraft, loadDraft, saveDraft } from "../offline/drafts";
 import { listQueued, newPodKey, OUTBOX_CHANNEL, putQueued, removeQueued, type OutboxMessage, type QueuedPod } from "../offline/outbox";
 import { sendQueued } from "../offline/send";
@@ -170,7 +169,6 @@ export function CompletePodDialog({ load, open, onOpenChange }: CompletePodDialo
     let r;
     try {
       r = await sendQueued(pod.id, {
-        put: putWithProgress,
         signal: controller.signal,
         onProgress: (progress) => setPhase((s) => (s.kind === "sending" ? { ...s, progress } : s)),
         onRetry: (attempt) => setPhase((s) => (s.kind === "sending" ? { ...s, progress: 0, attempt: attempt + 1 } : s)),

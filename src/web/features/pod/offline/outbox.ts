@@ -5,6 +5,7 @@
 // discards it: never silently dropped). Used by the page and by the service
 // worker (sw.ts, Background Sync), so nothing here may touch the DOM or React.
 import { createStore, del, get, set, values, type UseStore } from "idb-keyval";
+import type { UploadTicket } from "../lib/resumable-upload";
 import { notePodsQueued } from "./outbox-flag";
 
 export interface PodFields {
@@ -27,6 +28,8 @@ export interface QueuedPod {
   file: File | null;
   /** set once the file is stored on the server, so a retry never uploads it twice */
   objectPath: string | null;
+  /** the upload in progress: its ticket and the bytes the server held, so a resume sends only the rest (absent in entries queued before) */
+  upload?: UploadTicket | null;
   state: "waiting" | "refused";
   /** why the server refused it (its own words), or why it is still waiting (signed out) */
   reason: string | null;
@@ -56,8 +59,10 @@ export async function listQueued(): Promise<QueuedPod[]> {
 
 export const getQueued = (id: string) => get<QueuedPod>(id, outboxStore());
 
-export async function putQueued(pod: QueuedPod): Promise<void> {
+export async function putQueued(pod: QueuedPod, opts: { quiet?: boolean } = {}): Promise<void> {
   await set(pod.id, pod, outboxStore());
+  // an upload's progress (each chunk): nothing for other pages to redraw
+  if (opts.quiet) return;
   if (typeof localStorage !== "undefined") notePodsQueued(true);
   announce({ type: "changed" });
 }

@@ -9,7 +9,8 @@
 // the same body (a different one with the same key would be refused with 422).
 import type { Load } from "@contract/schemas/load";
 import { apiRequest, ApiError } from "../../../lib/api";
-import { refusesFile, uploadPaperwork, UploadError, type UploadOptions } from "../lib/upload";
+import { refusesFile, UploadError } from "../lib/upload";
+import { uploadResumable, type ResumableOptions } from "../lib/resumable-upload";
 import { podRefusalMessage } from "../lib/pod-errors";
 import { announce, getQueued, listQueued, putQueued, removeQueued, type QueuedPod } from "./outbox";
 
@@ -27,10 +28,9 @@ export type SendResult =
 
 export interface SendOptions {
   onProgress?: (fraction: number) => void;
-  onRetry?: UploadOptions["onRetry"];
+  onRetry?: ResumableOptions["onRetry"];
+  /** Pause: the upload stops, its ticket and offset stay in the entry for the resume */
   signal?: AbortSignal;
-  /** the PUT of the file; the page passes the XHR one (progress), the service worker uses fetch */
-  put?: UploadOptions["put"];
   /** upload retry delays (default the spec's 0, 1, 3, 5 s) */
   delays?: readonly number[];
 }
@@ -78,8 +78,19 @@ async function sendLocked(id: string, opts: SendOptions, userId: string | null |
 
   if (pod.file && !pod.objectPath) {
     try {
-      const objectPath = await uploadPaperwork(pod.file, { onProgress: opts.onProgress ?? (() => {}), onRetry: opts.onRetry, signal: opts.signal, put: opts.put, delays: opts.delays });
-      pod = { ...pod, objectPath };
+      // in chunks, from where the server stands (issue 21): the ticket and offset are saved in the entry as it goes
+      const objectPath = await uploadResumable(pod.file, {
+        ticket: pod.upload ?? null,
+        saveTicket: async (upload) => {
+          pod = { ...pod!, upload };
+          await putQueued(pod, { quiet: true });
+        },
+        onProgress: opts.onProgress ?? (() => {}),
+        onRetry: opts.onRetry,
+        signal: opts.signal,
+        delays: opts.delays,
+      });
+      pod = { ...pod, objectPath, upload: null };
       await putQueued(pod);
     } catch (e) {
       if ((e as Error).name === "AbortError") throw e;
