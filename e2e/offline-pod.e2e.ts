@@ -294,6 +294,9 @@ describe("POD with no signal (issue 21)", () => {
     const heldAtPause = await held();
     const sentBeforePause = puts.length;
     expect(heldAtPause).toBe(256 * 1024);
+    // the paused POD says how much the server already holds
+    await dialog.getByText(/\(\d+% sent\)/).waitFor();
+    await viewShot(page, "offline-pod-dialog-paused-desktop");
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await dialog.getByRole("button", { name: "Send now" }).click();
     await page.getByText("POD completed successfully. Load status changed to 'Completed'.").waitFor({ timeout: 30_000 });

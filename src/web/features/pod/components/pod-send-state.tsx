@@ -32,6 +32,13 @@ export function SendingPanel({ progress, attempt, hasFile, onPause }: { progress
   );
 }
 
+/** how much of a resumable upload the server already holds (issue 21): the resume sends only the rest */
+const sentText = (pod: QueuedPod) => {
+  const offset = pod.upload?.offset ?? 0;
+  if (!pod.file || pod.objectPath || offset <= 0 || offset >= pod.file.size) return "";
+  return ` (${Math.floor((offset / pod.file.size) * 100)}% sent)`;
+};
+
 const time = (iso: string) => new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
 
 export function QueuedPanel({ pod, paused }: { pod: QueuedPod; paused?: boolean }) {
@@ -49,7 +56,7 @@ export function QueuedPanel({ pod, paused }: { pod: QueuedPod; paused?: boolean 
             {refused
               ? pod.reason
               : paused
-                ? "Send now starts the upload again; it is also sent by itself when the phone next comes online or the app opens."
+                ? "Send now continues the upload from where it stopped; it is also sent by itself when the phone next comes online or the app opens."
               : (pod.reason ?? `The board shows Load #${pod.loadNumber} as "POD waiting to send" until the office has it. You can close this and carry on.`)}
           </p>
         </div>
@@ -60,7 +67,7 @@ export function QueuedPanel({ pod, paused }: { pod: QueuedPod; paused?: boolean 
         <dt className="text-slate-600">Delivery signed by</dt>
         <dd className="font-medium text-slate-900">{pod.fields.deliverySignedBy}</dd>
         <dt className="text-slate-600">Paperwork</dt>
-        <dd className="font-medium text-slate-900">{pod.file ? `${pod.file.name}, ${sizeText(pod.file.size)}` : "None"}</dd>
+        <dd className="font-medium text-slate-900">{pod.file ? `${pod.file.name}, ${sizeText(pod.file.size)}${sentText(pod)}` : "None"}</dd>
         <dt className="text-slate-600">Saved</dt>
         <dd className="font-medium text-slate-900">at {time(pod.queuedAt)}</dd>
       </dl>
