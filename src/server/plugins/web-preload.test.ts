@@ -39,4 +39,25 @@ describe("preload hints for the signed-in board", () => {
     expect(manifest.headers["content-type"]).toMatch(/^text\/html/);
     expect(manifest.body).not.toContain("board-page");
   });
+
+  // issue 19 (LCP): scripts/prerender-board-shell.tsx, plugins/sign-in-page.ts loadBoardShellPage
+  it("signed in, / is the board's first paint as HTML: header and heading with the product name, Loading..., the stylesheet inline", async () => {
+    const { cookie } = await signedIn(t.app);
+    const page = await t.app.inject({ url: "/", headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    expect(page.body).toMatch(/<h1[^>]*>UK&#x27;s Largest <!-- -->[^<]+<\/h1>/);
+    expect(page.body).toContain("Loading...");
+    expect(page.body).toMatch(/<div id="root" data-product-name="[^"%]+">/);
+    expect(page.body).not.toContain("%PRODUCT_NAME%");
+    expect(page.body).toMatch(/<style>[\s\S]{1000,}?<\/style><link rel="stylesheet" crossorigin href="\/assets\/styles-[\w-]+\.css" media="print">/);
+    // the same script tags as index.html: the app starts as before
+    const index = await t.app.inject({ url: "/guide", headers: { cookie } });
+    for (const src of index.body.match(/<script type="module"[^>]*>/g) ?? []) expect(page.body).toContain(src);
+    // other pages and signed-out visitors never get the board's heading
+    expect(index.body).not.toContain("UK&#x27;s Largest");
+    expect((await t.app.inject({ url: "/" })).body).not.toContain("UK&#x27;s Largest");
+    // the file with the placeholder is never sent as itself
+    expect((await t.app.inject({ url: "/board.html", headers: { cookie } })).body).not.toContain("%PRODUCT_NAME%");
+  });
 });
