@@ -154,6 +154,44 @@ describe("carrier load board", () => {
     await shot(page, "board-desktop");
   });
 
+  it("loads the menu, the bell, the accept dialogs and toasts on first use; its tabs work by keyboard (issue 19)", async () => {
+    const page = await signIn(alice);
+    await card(page, N.manchester).waitFor(WAIT);
+    // first load: none of the on-demand code (issue 19: board first-load JS)
+    const scripts = () => page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((n) => n.endsWith(".js")));
+    const onDemand = /\/(user-menu|notification-bell|accept-load-dialogs-view)-[\w-]+\.js$/;
+    expect((await scripts()).filter((s) => onDemand.test(s))).toEqual([]);
+    // the tabs (ui/tabs-lite.tsx): arrow keys move and select, one tab in the Tab order
+    const loadsTab = page.getByRole("tab", { name: "Load Board" });
+    const bidsTab = page.getByRole("tab", { name: "My Bids" });
+    expect(await loadsTab.getAttribute("aria-selected")).toBe("true");
+    expect(await bidsTab.getAttribute("tabindex")).toBe("-1");
+    await loadsTab.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => bidsTab.getAttribute("aria-selected"), WAIT).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("My Bids");
+    await page.getByRole("tabpanel", { name: "My Bids" }).waitFor();
+    await page.keyboard.press("Home");
+    await expect.poll(() => loadsTab.getAttribute("aria-selected"), WAIT).toBe("true");
+    // the avatar opens its menu on the first click, and Escape gives the focus back to it
+    await page.getByRole("button", { name: "User menu for Alice Haulier" }).click();
+    await page.getByRole("menuitem", { name: "My Profile" }).waitFor(WAIT);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""), WAIT).toContain("User menu for Alice Haulier");
+    // the bell by keyboard: Enter opens its list at once
+    await page.getByTestId("notification-bell").focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog", { name: "Notifications" }).waitFor(WAIT);
+    await page.keyboard.press("Escape");
+    // the accept dialog comes with the first Accept, and Cancel closes it
+    await card(page, N.manchester).getByRole("button", { name: "Accept Load" }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm Load Acceptance" });
+    await confirm.waitFor(WAIT);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "hidden", ...WAIT });
+    expect((await scripts()).some((s) => /\/toast-sonner-[\w-]+\.js$/.test(s))).toBe(true);
+  });
+
   it("filters by text with the Search button and by a band, and resets", async () => {
     const page = await signIn(alice);
     const search = page.getByRole("searchbox", { name: "Search" });
