@@ -148,6 +148,8 @@ describe("admin dashboard", () => {
       "Compliance 0",
       // issue 18: its count is the overdue invoices, shown only when there are some
       "Invoices",
+      // issue 20: API tokens and webhooks, admins only (this journey signs in as an admin)
+      "Integrations",
     ]);
     const headers = (await panel().locator("thead th").allInnerTexts()).map((h) => h.trim().toLowerCase());
     expect(headers).toEqual(

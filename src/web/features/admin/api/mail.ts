@@ -55,7 +55,15 @@ export interface CurrentBatch {
 }
 
 export function useCurrentBatch(): CurrentBatch | null {
-  const { data } = useQuery<CurrentBatch | null>({ queryKey: BATCH_KEY, queryFn: () => null, staleTime: Infinity, initialData: null });
+  const qc = useQueryClient();
+  // page state kept in the cache, not fetched: a refetch (e.g. everything invalidated when
+  // the service worker first takes control, issue 21) must keep it, not reset it to null
+  const { data } = useQuery<CurrentBatch | null>({
+    queryKey: BATCH_KEY,
+    queryFn: () => qc.getQueryData<CurrentBatch | null>(BATCH_KEY) ?? null,
+    staleTime: Infinity,
+    initialData: null,
+  });
   return data ?? null;
 }
 
