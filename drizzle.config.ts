@@ -2,6 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./src/server/db/schema.ts",
+  // the index: the tables the app opens with are the tables migrations are made from
+  schema: "./src/server/db/schema/index.ts",
   out: "./migrations",
 });
