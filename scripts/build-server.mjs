@@ -14,8 +14,9 @@ const outdir = `${root}dist/server`;
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  // main: `npm start`; demo: `npm run demo` (main.ts inlined, started by demo.ts)
-  entryPoints: { main: "src/server/main.ts", demo: "src/server/demo.ts" },
+  // main: `npm start`; demo: `npm run demo` (main.ts inlined, started by demo/start.ts;
+  // not named main.ts, which would make main.ts take itself for the entry and start twice)
+  entryPoints: { main: "src/server/main.ts", demo: "src/server/demo/start.ts" },
   outdir,
   bundle: true,
   platform: "node",

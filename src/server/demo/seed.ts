@@ -5,134 +5,15 @@
 // every state. Deterministic (seeded random), and it runs only on a database
 // with no loads, so a restart never duplicates anything.
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "./client";
-import { bids, loadEvents, loadViews, loads, users, type UserRow } from "./schema";
+import type { DbOrTx } from "../db/client";
+import { bids, loadEvents, loadViews, loads, users, type UserRow } from "../db/schema";
 import { hashPassword } from "../lib/crypto";
 import { ukWallToInstant } from "../../contract/wall-clock";
 import { ratePerMile } from "../modules/loads/load-visibility";
 import { linkApprovedCarriers } from "../modules/companies/companies.service";
-
-/** Fixed demo password for every demo account; meets the §5 rules. */
-export const DEMO_PASSWORD = "Demo!2026pass";
-export const DEMO_ADMIN_EMAIL = "admin@demo.test";
-
-interface Place {
-  town: string;
-  county: string;
-  postcode: string;
-  address: string;
-  lat: number;
-  lon: number;
-}
-
-// Coordinates: the postcode district centroid (data/uk-outcodes.csv, shipped in the repository).
-const PLACES: Place[] = [
-  { town: "Birmingham", county: "West Midlands", postcode: "B5 4BU", address: "Goods Yard, Bullring, Edgbaston Street", lat: 52.46907, lon: -1.89766 },
-  { town: "Manchester", county: "Greater Manchester", postcode: "M4 3AQ", address: "Service Yard, Arndale Centre, High Street", lat: 53.48499, lon: -2.23015 },
-  { town: "Leeds", county: "West Yorkshire", postcode: "LS1 4DY", address: "Station Yard, New Station Street", lat: 53.79765, lon: -1.55129 },
-  { town: "Liverpool", county: "Merseyside", postcode: "L1 1JD", address: "Lime Street Goods Entrance, Skelhorne Street", lat: 53.40204, lon: -2.9805 },
-  { town: "Bristol", county: "Bristol", postcode: "BS1 6QF", address: "Temple Meads Freight Gate, Station Approach", lat: 51.45324, lon: -2.59381 },
-  { town: "Sheffield", county: "South Yorkshire", postcode: "S9 1EP", address: "Meadowhall Service Road, Meadowhall Way", lat: 53.39822, lon: -1.41757 },
-  { town: "Newcastle upon Tyne", county: "Tyne and Wear", postcode: "NE1 5DL", address: "Central Station Yard, Neville Street", lat: 54.97241, lon: -1.61154 },
-  { town: "Glasgow", county: "Lanarkshire", postcode: "G1 3SL", address: "Central Station Goods Yard, Gordon Street", lat: 55.85885, lon: -4.24883 },
-  { town: "Edinburgh", county: "Midlothian", postcode: "EH1 1BB", address: "Waverley Bridge Service Road", lat: 55.95078, lon: -3.19292 },
-  { town: "Cardiff", county: "South Glamorgan", postcode: "CF10 1EP", address: "Central Square Loading Bay", lat: 51.47477, lon: -3.17318 },
-  { town: "Southampton", county: "Hampshire", postcode: "SO15 1AL", address: "Western Docks Gate 10, Blechynden Terrace", lat: 50.91706, lon: -1.42449 },
-  { town: "Felixstowe", county: "Suffolk", postcode: "IP11 3SY", address: "Port of Felixstowe, Tomline House", lat: 51.96797, lon: 1.34098 },
-  { town: "Tilbury", county: "Essex", postcode: "RM18 7EH", address: "Port of Tilbury, Leslie Ford House", lat: 51.4676, lon: 0.37638 },
-  { town: "Immingham", county: "Lincolnshire", postcode: "DN40 2LZ", address: "Immingham Dock, Dock Office", lat: 53.62105, lon: -0.22717 },
-  { town: "Hull", county: "East Riding of Yorkshire", postcode: "HU1 3UT", address: "Paragon Interchange Service Yard, Ferensway", lat: 53.74281, lon: -0.33798 },
-  { town: "Nottingham", county: "Nottinghamshire", postcode: "NG2 3AQ", address: "Station Street Goods Entrance", lat: 52.9353, lon: -1.13535 },
-  { town: "Leicester", county: "Leicestershire", postcode: "LE2 0QB", address: "London Road Freight Yard", lat: 52.60726, lon: -1.11673 },
-  { town: "Coventry", county: "West Midlands", postcode: "CV1 2GT", address: "Station Square Service Road", lat: 52.40937, lon: -1.50638 },
-  { town: "Derby", county: "Derbyshire", postcode: "DE1 2RU", address: "Railway Terrace Works", lat: 52.92197, lon: -1.4773 },
-  { town: "Stoke-on-Trent", county: "Staffordshire", postcode: "ST4 2AA", address: "Winton Square Yard", lat: 52.99414, lon: -2.18534 },
-  { town: "Milton Keynes", county: "Buckinghamshire", postcode: "MK9 1LA", address: "Elder Gate Distribution Bay", lat: 52.04065, lon: -0.75576 },
-  { town: "Peterborough", county: "Cambridgeshire", postcode: "PE1 1QL", address: "Station Road Freight Yard", lat: 52.58609, lon: -0.23709 },
-  { town: "Norwich", county: "Norfolk", postcode: "NR1 1EF", address: "Thorpe Road Goods Yard", lat: 52.62653, lon: 1.30678 },
-  { town: "Cambridge", county: "Cambridgeshire", postcode: "CB1 2JW", address: "Station Road Builders' Yard", lat: 52.19519, lon: 0.14138 },
-  { town: "Oxford", county: "Oxfordshire", postcode: "OX1 1HS", address: "Botley Road Timber Yard", lat: 51.745, lon: -1.26134 },
-  { town: "Reading", county: "Berkshire", postcode: "RG1 1LZ", address: "Station Hill Goods Entrance", lat: 51.45174, lon: -0.96975 },
-  { town: "Exeter", county: "Devon", postcode: "EX4 4NT", address: "St David's Station Yard, Bonhay Road", lat: 50.73146, lon: -3.52643 },
-  { town: "Plymouth", county: "Devon", postcode: "PL4 6AB", address: "North Road East Yard", lat: 50.37557, lon: -4.12801 },
-  { town: "Daventry", county: "Northamptonshire", postcode: "NN6 7GX", address: "DIRFT Rail Freight Terminal, Crick", lat: 52.32573, lon: -0.94178 },
-  { town: "Scunthorpe", county: "Lincolnshire", postcode: "DN16 1BP", address: "Steelworks Gate 4, Brigg Road", lat: 53.56738, lon: -0.63967 },
-  { town: "Port Talbot", county: "West Glamorgan", postcode: "SA13 2NG", address: "Steelworks Dispatch, Heol Cae Bach", lat: 51.60582, lon: -3.72529 },
-  { town: "Dover", county: "Kent", postcode: "CT17 9BU", address: "Port of Dover, Harbour House", lat: 51.12913, lon: 1.29384 },
-  { town: "Carlisle", county: "Cumbria", postcode: "CA1 1QZ", address: "Court Square Goods Yard", lat: 54.88581, lon: -2.91197 },
-  { town: "York", county: "North Yorkshire", postcode: "YO24 1AB", address: "Station Road Works Entrance", lat: 53.94596, lon: -1.11712 },
-  { town: "Gatwick", county: "West Sussex", postcode: "RH6 0NP", address: "Cargo Centre, Gatwick Airport", lat: 51.17352, lon: -0.16462 },
-  { town: "Bath", county: "Somerset", postcode: "BA1 1SU", address: "Dorchester Street Service Yard", lat: 51.39304, lon: -2.36118 },
-  { town: "Aberdeen", county: "Aberdeenshire", postcode: "AB11 5RG", address: "Union Square Service Yard, Guild Street", lat: 57.13921, lon: -2.09296 },
-];
-
-interface Cargo {
-  type: string;
-  equipment: "Flatbed" | "Curtain" | "MOL";
-  weight: [number, number];
-  length: [number, number]; // feet (spec §1: dimensions in feet)
-  width: number;
-  height: [number, number];
-  edgeProtectors?: boolean;
-  moffett?: boolean;
-  adr?: boolean;
-  waste?: boolean;
-  tailLift?: boolean;
-  temperature?: boolean;
-}
-
-const ABNORMAL: Cargo = { type: "Transformer (abnormal load, escort arranged)", equipment: "Flatbed", weight: [36000, 44000], length: [24, 30], width: 9.5, height: [9, 11], edgeProtectors: true };
-
-const CARGO: Cargo[] = [
-  { type: "Steel coils", equipment: "Flatbed", weight: [18000, 26000], length: [20, 40], width: 8.2, height: [4, 6], edgeProtectors: true },
-  { type: "Structural steel beams", equipment: "Flatbed", weight: [12000, 24000], length: [30, 44.6], width: 8.2, height: [3, 6], edgeProtectors: true },
-  { type: "Steel rebar bundles", equipment: "Flatbed", weight: [20000, 27000], length: [36, 44.6], width: 8, height: [2, 4] },
-  { type: "Packaged sawn timber", equipment: "Flatbed", weight: [8000, 22000], length: [16, 40], width: 8, height: [5, 8] },
-  { type: "Precast concrete lintels", equipment: "Flatbed", weight: [10000, 24000], length: [10, 30], width: 8, height: [3, 5] },
-  { type: "Roof trusses", equipment: "Flatbed", weight: [3000, 8000], length: [30, 44.6], width: 8.4, height: [6, 9] },
-  { type: "Scaffolding tubes and fittings", equipment: "Flatbed", weight: [6000, 14000], length: [21, 21], width: 8, height: [4, 6] },
-  { type: "Excavator attachments", equipment: "Flatbed", weight: [2000, 9000], length: [8, 16], width: 7, height: [3, 6] },
-  { type: "Portable site cabin", equipment: "Flatbed", weight: [4000, 9000], length: [20, 32], width: 8, height: [8, 9] },
-  { type: "Agricultural machinery", equipment: "Flatbed", weight: [5000, 12000], length: [16, 30], width: 8.4, height: [6, 9] },
-  { type: "Glass on A-frames", equipment: "Flatbed", weight: [8000, 16000], length: [16, 24], width: 8, height: [7, 9], edgeProtectors: true },
-  { type: "Bricks on pallets", equipment: "MOL", weight: [15000, 26000], length: [30, 40], width: 8, height: [3, 5], moffett: true },
-  { type: "Bulk bags of aggregate", equipment: "MOL", weight: [20000, 26000], length: [30, 40], width: 8, height: [3, 4], moffett: true },
-  { type: "Concrete blocks on pallets", equipment: "MOL", weight: [18000, 26000], length: [30, 40], width: 8, height: [3, 5], moffett: true },
-  { type: "Plasterboard", equipment: "Curtain", weight: [12000, 22000], length: [30, 40], width: 8, height: [5, 8] },
-  { type: "Palletised building materials", equipment: "Curtain", weight: [10000, 24000], length: [30, 44.6], width: 8, height: [6, 8], tailLift: true },
-  { type: "Insulation panels", equipment: "Curtain", weight: [800, 3000], length: [20, 40], width: 8, height: [7, 9] },
-  { type: "Fencing panels and posts", equipment: "Curtain", weight: [3000, 10000], length: [16, 30], width: 8, height: [5, 7] },
-  { type: "Boxed fixings (part load)", equipment: "Curtain", weight: [300, 950], length: [4, 8], width: 4, height: [3, 4], tailLift: true },
-  { type: "Chilled food ingredients on pallets", equipment: "Curtain", weight: [6000, 14000], length: [20, 40], width: 8, height: [6, 8], temperature: true },
-  { type: "Industrial cleaning chemicals (IBCs)", equipment: "Curtain", weight: [8000, 18000], length: [20, 30], width: 8, height: [4, 5], adr: true },
-  { type: "Scrap metal (skips)", equipment: "Flatbed", weight: [10000, 20000], length: [12, 24], width: 8, height: [5, 6], waste: true },
-  { type: "Diesel generator", equipment: "Flatbed", weight: [1500, 5000], length: [8, 14], width: 5, height: [5, 7] },
-];
-
-const PICKUP_CONTACTS = [
-  "Mark Taylor, Goods Out, 0121 496 0123",
-  "Janet Hughes, Transport Office, 0113 496 0456",
-  "Steve Collins, Yard Supervisor, 0161 496 0789",
-  "Aisha Khan, Dispatch, 0117 496 0234",
-  "Gate House, 020 7946 0321",
-  "Paul Reid, Loading Bay, 0141 496 0654",
-];
-const DELIVERY_CONTACTS = [
-  "Site Manager, 07700 900123",
-  "Emma Wilson, Goods In, 0114 496 0987",
-  "Liam O'Neill, Stores, 029 2018 0456",
-  "Reception, 0191 498 0345",
-  "Gemma Price, Site Office, 07700 900456",
-  "Warehouse Team Leader, 0115 496 0678",
-];
-const INSTRUCTIONS = [
-  "Report to the gatehouse on arrival. Hi-vis, boots and hard hat required on site.",
-  "Side-loading by forklift; straps and chains must be your own.",
-  "Booking reference must be quoted at the gate. No access before 07:00.",
-  "Narrow access road; a rigid or short trailer is preferred.",
-  "Driver to sheet the load. Photographs of the secured load required before leaving.",
-  null,
-];
+import { DEMO_PASSWORD, DEMO_USERS } from "./accounts";
+import { ABNORMAL, CARGO, DELIVERY_CONTACTS, INSTRUCTIONS, PICKUP_CONTACTS } from "./cargo";
+import { PLACES, roadMiles } from "./places";
 
 /** mulberry32: a small seeded generator, so every demo database is the same. */
 function seededRandom(seed: number) {
@@ -146,16 +27,6 @@ function seededRandom(seed: number) {
   };
 }
 
-/** Road miles ≈ great-circle miles × 1.2 (typical UK circuity). */
-function roadMiles(a: Place, b: Place): number {
-  const r = 3958.8;
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const dLat = rad(b.lat - a.lat);
-  const dLon = rad(b.lon - a.lon);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLon / 2) ** 2;
-  return Math.max(5, Math.round(2 * r * Math.asin(Math.sqrt(h)) * 1.2));
-}
-
 /** A wall-clock time in UK time on a day relative to today. */
 function ukTime(now: Date, dayOffset: number, hhmm: string): Date {
   const day = new Date(now.getTime() + dayOffset * 86_400_000);
@@ -164,28 +35,6 @@ function ukTime(now: Date, dayOffset: number, hhmm: string): Date {
   const [h, m] = hhmm.split(":").map(Number);
   return new Date(ukWallToInstant(get("year"), get("month"), get("day"), h, m));
 }
-
-interface DemoUser {
-  key: string;
-  email: string;
-  name: string;
-  carrierName: string;
-  contactNumber: string;
-  role: "carrier" | "manager" | "admin";
-  isApproved: boolean;
-}
-
-const DEMO_USERS: DemoUser[] = [
-  { key: "admin", email: DEMO_ADMIN_EMAIL, name: "Alex Morgan", carrierName: "Flatbed Network", contactNumber: "+44 20 7946 0100", role: "admin", isApproved: true },
-  { key: "manager", email: "manager@demo.test", name: "Priya Shah", carrierName: "Flatbed Network", contactNumber: "+44 20 7946 0101", role: "manager", isApproved: true },
-  { key: "carrier", email: "carrier@demo.test", name: "Dave Hughes", carrierName: "Hughes Haulage Ltd", contactNumber: "+44 7700 900101", role: "carrier", isApproved: true },
-  { key: "hughes2", email: "tom.hughes@demo.test", name: "Tom Hughes", carrierName: "Hughes Haulage Ltd", contactNumber: "+44 7700 900102", role: "carrier", isApproved: true },
-  { key: "pennine", email: "sarah@pennine.demo.test", name: "Sarah Jones", carrierName: "Pennine Steel Transport", contactNumber: "+44 113 496 0201", role: "carrier", isApproved: true },
-  { key: "valleys", email: "gareth@valleys.demo.test", name: "Gareth Evans", carrierName: "Valleys Flatbed Services", contactNumber: "+44 29 2018 0301", role: "carrier", isApproved: true },
-  { key: "highland", email: "fiona@highland.demo.test", name: "Fiona MacLeod", carrierName: "Highland Heavy Haulage", contactNumber: "+44 141 496 0401", role: "carrier", isApproved: true },
-  { key: "midlands", email: "ravi@midlandsmol.demo.test", name: "Ravi Patel", carrierName: "Midlands MOL Logistics", contactNumber: "+44 121 496 0501", role: "carrier", isApproved: true },
-  { key: "pending", email: "kevin@walsh.demo.test", name: "Kevin Walsh", carrierName: "Walsh Transport", contactNumber: "+44 7700 900601", role: "carrier", isApproved: false },
-];
 
 export interface SeedResult {
   seeded: boolean;
@@ -236,7 +85,7 @@ export async function seedDemo(opts: { db: DbOrTx; now: Date }): Promise<SeedRes
     const [row] = await db.select().from(users).where(sql`${users.email} = ${u.email}`);
     byKey.set(u.key, row);
   }
-  // every approved carrier in the company of its name, as approval would have put them (issue 17);
+  // every approved carrier in the company of its name, as approval would have put them;
   // names are unchanged, so the rows above stay as they are
   await linkApprovedCarriers(db, now);
   const staff = [byKey.get("admin")!, byKey.get("manager")!];

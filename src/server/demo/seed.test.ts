@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 import { login } from "../../../test/factories";
-import { bids, loadEvents, loads, users } from "./schema";
-import { DEMO_PASSWORD, seedDemo } from "./seed";
+import { bids, loadEvents, loads, users } from "../db/schema";
+import { DEMO_PASSWORD } from "./accounts";
+import { seedDemo } from "./seed";
 import { passwordSchema } from "../../contract/schemas/user";
 import { ratePerMile } from "../modules/loads/load-visibility";
 

@@ -1,8 +1,9 @@
 // `npm run demo`: the real server (main.ts) on its own database in ./data-demo,
-// filled once with a realistic UK data set (db/seed.ts) and known demo accounts.
-import { ConfigError, loadDemoConfig, type Config } from "./config";
-import { main } from "./main";
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemo } from "./db/seed";
+// filled once with a realistic UK data set (seed.ts) and known demo accounts.
+import { ConfigError, loadDemoConfig, type Config } from "../config";
+import { main } from "../main";
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "./accounts";
+import { seedDemo } from "./seed";
 
 let config: Config;
 try {
@@ -16,7 +17,7 @@ try {
 }
 
 // Unless ADMIN_EMAIL/ADMIN_PASSWORD were set, the admin is the demo's own and signs in
-// with the demo password: the demo's list of accounts says so, once (issue 15 #12e).
+// with the demo password: the demo's list of accounts says so, once.
 const demoAdmin = config.adminEmail === DEMO_ADMIN_EMAIL && config.adminPassword === DEMO_PASSWORD;
 
 main(config, {

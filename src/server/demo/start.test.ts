@@ -1,23 +1,23 @@
-// `npm run demo`'s start-up log (issue 15 item 12e): it says how to sign in once,
-// clearly, with the demo password, and never points at an ADMIN_PASSWORD nobody set.
+// `npm run demo`'s start-up log: it says how to sign in once, clearly, with the
+// demo password, and never points at an ADMIN_PASSWORD nobody set.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../../test/process";
-import { TMP_ROOT } from "../../test/paths";
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "./db/seed";
+import { freePort } from "../../../test/process";
+import { TMP_ROOT } from "../../../test/paths";
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "./accounts";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** Starts `src/server/demo.ts` on a fresh data directory and returns its output once the accounts are listed. */
+/** Starts `src/server/demo/start.ts` on a fresh data directory and returns its output once the accounts are listed. */
 async function demoLog(env: Record<string, string> = {}): Promise<string> {
   const dataDir = mkdtempSync(join(TMP_ROOT, "demo-log-"));
   dirs.push(dataDir);
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/demo.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/demo/start.ts"], {
     cwd: ROOT,
     // only what the demo reads: none of the test runner's own settings leak in
     env: { LOG_LEVEL: "silent", DATA_DIR: dataDir, PORT: String(await freePort()), HOST: "127.0.0.1", ...env },
