@@ -7,8 +7,11 @@ import fastifyStatic from "@fastify/static";
 import { fastifyTrustProxy, type Config } from "./config";
 import type { Database } from "./db/client";
 import { systemClock, type AppContext, type Clock } from "./context";
-import { createMailer, type Mailer } from "./modules/email/mailer";
+import { createMailer, type Mailer } from "./mail/mailer";
 import { createJobRegistry } from "./modules/jobs/job-registry";
+import { createObjectAccessRegistry } from "./modules/objects/object-access";
+import { installTransactionHooks } from "./db/transaction-hooks";
+import { createEventBus } from "./events/event-bus";
 import { createLoadsVersionCache } from "./modules/loads/loads-version";
 import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
 import { loggerOptions, requestLogController } from "./plugins/logging";
@@ -27,7 +30,8 @@ import { registerBidsRoutes } from "./modules/bids/bids.routes";
 import { registerPodRoutes } from "./modules/pod/pod.routes";
 import { registerObjectsRoutes } from "./modules/objects/objects.routes";
 import { registerDistanceRoutes } from "./modules/distance/distance.routes";
-import { registerEmailRoutes } from "./modules/email/email.routes";
+import { registerMailRoutes } from "./mail/mail.routes";
+import { registerAvailableLoadsEmailRoutes } from "./modules/available-loads-email/available-loads-email.routes";
 import { registerGuideRoutes } from "./modules/guide/guide.routes";
 import { registerStatsRoutes } from "./modules/stats/stats.routes";
 import { registerLiveRoutes } from "./modules/live/live.routes";
@@ -90,17 +94,22 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     return503OnClosing: false,
   }) as unknown as App;
 
-  const ctx: AppContext = {
+  // transactions carry before- and after-commit hooks: the event log and its reactions ride on them
+  installTransactionHooks(database.db);
+  const ctx = {
     config,
     database,
     db: database.db,
     // called by the outbox worker only; each attempt is recorded in email_log by the mail job
     mail: opts.mail ?? createMailer(config),
     jobs: createJobRegistry(),
+    objectAccess: createObjectAccessRegistry(),
     clock: opts.clock ?? systemClock,
     loadsVersion: await createLoadsVersionCache(database),
     sessions: await createSessionCache(database),
-  };
+  } as Omit<AppContext, "events"> as AppContext;
+  // the domain events every module publishes to and subscribes from (each module's register function)
+  ctx.events = createEventBus(ctx);
   // any write answered by this process may have changed a load, ended a session or
   // changed an account: do not wait for its notice
   app.addHook("onSend", async (req, _reply, payload) => {
@@ -154,7 +163,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     registerPodRoutes,
     registerObjectsRoutes,
     registerDistanceRoutes,
-    registerEmailRoutes,
+    registerMailRoutes,
+    registerAvailableLoadsEmailRoutes,
     registerGuideRoutes,
     registerStatsRoutes,
     registerLiveRoutes,

@@ -17,3 +17,4 @@ export * from "./saved-searches";
 export * from "./counters";
 export * from "./invoices";
 export * from "./integrations";
+export * from "./events";

@@ -10,7 +10,7 @@ export async function rejectPendingBids(
   loadId: string,
   now: Date,
   exceptBidId?: string,
-): Promise<{ id: string; carrierId: string; bidAmount: number }[]> {
+): Promise<BidRow[]> {
   const rows = await tx
     .update(bids)
     .set({ status: "rejected", updatedAt: now })
@@ -19,7 +19,7 @@ export async function rejectPendingBids(
         ? and(eq(bids.loadId, loadId), eq(bids.status, "pending"), ne(bids.id, exceptBidId))
         : and(eq(bids.loadId, loadId), eq(bids.status, "pending")),
     )
-    .returning({ id: bids.id, carrierId: bids.carrierId, bidAmount: bids.bidAmount });
+    .returning();
   return rows;
 }
 

@@ -6,9 +6,10 @@ import { idParam, parse } from "../../lib/validate";
 import { bidInputSchema } from "../../../contract/schemas/bid";
 import { pageOf, pageQuerySchema } from "../../../contract/schemas/page";
 import { toLoad } from "../loads/load-visibility";
-import { acceptBid, listBids, listOwnBids, placeBid, rejectBid } from "./bids.service";
+import { acceptBid, listBids, listOwnBids, placeBid, rejectBid, registerBidReactions } from "./bids.service";
 
 export async function registerBidsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerBidReactions(ctx);
   // 201 for a new bid, 200 when the caller's pending bid on that load was updated
   app.post("/api/bids", async (req, reply) => {
     const actor = requireUser(req);

@@ -1,7 +1,8 @@
-// Bid rules (spec §3 Bid, §4 bid status and "Accepting a bid", §5 Bid; contract "Bids").
+// Bid rules: placing, awarding and rejecting bids, and what a bid becomes when its
+// load is taken or put back on the board (subscribers to the load's events).
 import { eq } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
-import { loads, users, type BidRow, type UserRow } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { loads, users, type BidRow, type LoadRow, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { iso, money } from "../../lib/serialize";
 import { MSG } from "../../../contract/messages";
@@ -10,10 +11,11 @@ import type { Bid, BidWithCarrier, OwnBid } from "../../../contract/schemas/bid"
 import type { BidStatus, LoadStatus } from "../../../contract/constants";
 import { transitionLoad } from "../loads/load-transition";
 import { ratePerMile } from "../loads/load-visibility";
+import { ORDER } from "../../events/event-bus";
 import type { AppContext } from "../../context";
-import { notifyBidAccepted, notifyBidPlaced, notifyBidRejected } from "../notifications/notifications.service";
-import { raiseWebhookEvent } from "../integrations/webhooks/webhook-events";
 import { assertMayBook, ukToday } from "../companies/compliance.service";
+import { loadEvent } from "../loads/loads.service";
+import type { NewEvent } from "../../../contract/events";
 import {
   countBids,
   findBid,
@@ -82,10 +84,8 @@ export async function placeBid(opts: {
       notes: opts.notes?.trim() || null,
       now,
     });
-    // every staff user hears of a new or updated bid, in this transaction
-    await notifyBidPlaced({ ctx: opts.ctx, tx, actor, load, carrier: actor, amount: bid.bidAmount, updated: !inserted });
-    // contract-beyond "Integrations": bid.placed (a new bid or a new amount), in this transaction
-    await raiseWebhookEvent({ db: tx, now, type: "bid.placed", data: toBid(bid) });
+    // a new bid or a new amount: staff hear of it, subscribers get bid.placed
+    await opts.ctx.events.publish(tx, [loadEvent({ type: "bid.placed", load, actor, now, data: { bid: toBid(bid), updated: !inserted } })]);
     return { bid: toBid(bid), created: inserted };
   });
 }
@@ -139,11 +139,13 @@ export async function acceptBid(opts: { ctx: AppContext; db: Db; actor: UserRow;
     if (locked && bid.status === "pending") await assertMayBook(tx, bidder, locked, ukToday(now), { awardedBy: actor });
     const amount = money(bid.bidAmount) ?? 0;
     const { load } = await transitionLoad({
+      ctx,
       tx,
       loadId: bid.loadId,
       action: "award-bid",
       actor,
       now,
+      bidId: bid.id,
       detail: { bidId: bid.id, bidAmount: amount, carrierId: bidder.id },
       set: (current) => {
         // contract: an expired load is re-offered with new dates first, not awarded
@@ -162,10 +164,11 @@ export async function acceptBid(opts: { ctx: AppContext; db: Db; actor: UserRow;
     // throwing rolls the load back too: a rejected bid can never win
     if (!accepted) throw new AppError(409, BID_NOT_PENDING);
     const rejected = await rejectPendingBids(tx, bid.loadId, now, bid.id);
-    await notifyBidAccepted({ ctx, tx, actor, load, carrierId: bidder.id, amount });
-    for (const r of rejected) await notifyBidRejected({ ctx, tx, actor, load, carrierId: r.carrierId, amount: r.bidAmount, taken: true });
-    // contract-beyond "Integrations": bid.accepted (the load's load.accepted came with its transition)
-    await raiseWebhookEvent({ db: tx, now, type: "bid.accepted", data: toBid(accepted) });
+    // the winner and every other bidder hear of it (the load's load.accepted came with its transition)
+    await ctx.events.publish(tx, [
+      loadEvent({ type: "bid.accepted", load, actor, now, data: { bid: toBid(accepted) } }),
+      ...rejectedEvents({ load, actor, now, rows: rejected, taken: true }),
+    ]);
     return { bid: toBid(accepted), load, rejectedCount: rejected.length };
   });
 }
@@ -177,7 +180,7 @@ export async function rejectBid(opts: { ctx: AppContext; db: Db; actor: UserRow 
     const row = await settlePendingBid(tx, bidId, "rejected", now);
     if (row) {
       const [load] = await tx.select().from(loads).where(eq(loads.id, row.loadId));
-      if (load) await notifyBidRejected({ ctx, tx, actor: opts.actor, load, carrierId: row.carrierId, amount: row.bidAmount, taken: false });
+      if (load) await ctx.events.publish(tx, rejectedEvents({ load, actor: opts.actor, now, rows: [row], taken: false }));
       return toBid(row);
     }
     const existing = await findBid(tx, bidId);
@@ -186,29 +189,34 @@ export async function rejectBid(opts: { ctx: AppContext; db: Db; actor: UserRow 
   });
 }
 
-// ---------------------------------------------------------------- for the loads module
+// ---------------------------------------------------------------- reactions to a load's events
 
-/**
- * A load was taken without a bid (a carrier accepted it, staff assigned it): its
- * pending bids close, in the caller's transaction (spec §4), and each bidder is
- * told the load went to another carrier (bid_rejected).
- */
-export async function closePendingBids(opts: {
-  ctx: AppContext;
-  tx: DbOrTx;
-  loadId: string;
-  now: Date;
-  actor: Pick<UserRow, "id"> | null;
-  load: Parameters<typeof notifyBidRejected>[0]["load"];
-}): Promise<number> {
-  const rejected = await rejectPendingBids(opts.tx, opts.loadId, opts.now);
-  for (const r of rejected) {
-    await notifyBidRejected({ ctx: opts.ctx, tx: opts.tx, actor: opts.actor, load: opts.load, carrierId: r.carrierId, amount: r.bidAmount, taken: true });
-  }
-  return rejected.length;
+/** One bid.rejected per bid closed; `taken`: the load went to someone else. */
+function rejectedEvents(o: { load: Pick<LoadRow, "id" | "loadNumber">; actor: Pick<UserRow, "id" | "name"> | null; now: Date; rows: BidRow[]; taken: boolean }): NewEvent[] {
+  return o.rows.map((r) => loadEvent({ type: "bid.rejected", load: o.load, actor: o.actor, now: o.now, data: { bid: toBid(r), taken: o.taken } }));
 }
 
-/** A load is back on the board (reset, un-cancel): an earlier winning bid no longer holds it. */
-export async function releaseWinningBids(opts: { tx: DbOrTx; loadId: string; now: Date }): Promise<number> {
-  return rejectAcceptedBids(opts.tx, opts.loadId, opts.now);
+/**
+ * In the transaction of the load's change: a load taken without a bid (a carrier
+ * accepted it, staff assigned it) closes its pending bids, each bidder told the
+ * load went to another carrier; a load back on the board (reset, un-cancel) is no
+ * longer held by an earlier winning bid. An award closes its own bids (acceptBid).
+ */
+export function registerBidReactions(ctx: AppContext): void {
+  ctx.events.inTransaction({
+    name: "bids",
+    order: ORDER.bids,
+    types: ["load.accepted", "load.made_available"],
+    async handle(event, { tx, publish }) {
+      const now = new Date(event.occurredAt);
+      const load = { id: event.loadId!, loadNumber: event.loadNumber! };
+      if (event.type === "load.made_available") {
+        await rejectAcceptedBids(tx, load.id, now);
+        return;
+      }
+      if (event.data.via === "bid") return;
+      const rejected = await rejectPendingBids(tx, load.id, now);
+      await publish(rejectedEvents({ load, actor: event.actor, now, rows: rejected, taken: true }));
+    },
+  });
 }

@@ -26,7 +26,6 @@ import {
 import type { User } from "../../../contract/schemas/user";
 import type { z } from "zod";
 import { complianceOfCompanies, ukToday, type CompanyCompliance } from "./compliance.service";
-import { moveCompanyInvoices } from "../invoices/invoices.service";
 import { adoptApplicantDocuments } from "./documents.service";
 import {
   companiesByKeys,
@@ -281,8 +280,10 @@ export async function mergeCompany(opts: { ctx: AppContext; actor: UserRow; id: 
     const into = (await updateCompanyRow(tx, intoId, fill))!;
     await carryName(tx, { companyIds: [id, intoId], keys: [source.nameKey, target.nameKey], to: into, action: "carrier-merged", actor, now });
     await moveDocuments(tx, id, intoId);
-    // the merged company's invoices follow it (their copied name stays: an invoice is a document)
-    await moveCompanyInvoices({ tx, fromCompanyId: id, toCompanyId: intoId });
+    // what else belongs to the merged company follows it (its invoices: their copied name stays)
+    await ctx.events.publish(tx, [
+      { type: "company.merged", occurredAt: now, actor: { id: actor.id, name: actor.name }, loadId: null, loadNumber: null, data: { companyId: id, intoCompanyId: intoId } },
+    ]);
     await deleteCompanyRow(tx, id);
   });
   return getCompany({ ctx, actor, id: intoId });

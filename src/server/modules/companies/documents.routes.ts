@@ -9,11 +9,13 @@ import { idParam, parse } from "../../lib/validate";
 import { requireStaff, requireUser } from "../../plugins/session";
 import { documentCreateSchema, documentListQuerySchema, documentRejectSchema } from "../../../contract/schemas/company";
 import { pageOf, pageQuerySchema } from "../../../contract/schemas/page";
-import { assertStorableText } from "../loads/loads.service";
+import { assertStorableText } from "../../lib/storable-text";
 import { assertCompanyDocumentsAccess, createCompanyDocument, listCompanyDocuments, listReviewDocuments, reviewDocument } from "./documents.service";
+import { companyDocumentAccess } from "./document-files";
 
 export async function registerDocumentsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
+  ctx.objectAccess.register(companyDocumentAccess);
 
   app.get("/api/companies/:id/documents", async (req, reply) => {
     const viewer = requireUser(req);

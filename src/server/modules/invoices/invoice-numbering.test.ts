@@ -11,7 +11,7 @@ import { buildApp } from "../../app";
 import { invoiceCounters, invoices, loads, notifications } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { transitionLoad } from "../loads/load-transition";
-import { raiseInvoice, voidLiveInvoice } from "./invoices.service";
+import { voidLiveInvoice } from "./invoices.service";
 
 const numbers = (from: number, to: number, year = 2026) => Array.from({ length: to - from + 1 }, (_, i) => `SB-${year}-${String(from + i).padStart(5, "0")}`);
 
@@ -71,8 +71,9 @@ describe.each(ENGINES)("invoice numbers on %s", (engine) => {
     const load = await approvedLoad(t.app, firm.company, firm.member.user.id);
     await expect(
       t.app.ctx.db.transaction(async (tx) => {
-        const { load: done } = await transitionLoad({ tx, loadId: load.id, action: "complete", actor: null, now: clock.now(), set: { completedAt: clock.now() } });
-        const raised = await raiseInvoice(tx, t.app.ctx, done, "2026-11-25");
+        await transitionLoad({ ctx: t.app.ctx, tx, loadId: load.id, action: "complete", actor: null, now: clock.now(), set: { completedAt: clock.now() } });
+        // the completion's event raised the invoice in this transaction
+        const [raised] = await tx.select().from(invoices).where(eq(invoices.loadId, load.id));
         expect(raised.number).toBe("SB-2026-00051");
         // e.g. a later step of the completion refuses: everything above rolls back
         throw new AppError(409, "refused mid-way");

@@ -12,8 +12,9 @@ import type { AppContext } from "../../context";
 import { idParam, parse } from "../../lib/validate";
 import { requireStaff, requireUser } from "../../plugins/session";
 import { bulkMarkPaidSchema, invoiceListQuerySchema, invoiceSettingsSchema, markPaidSchema, statementQuerySchema } from "../../../contract/schemas/invoice";
-import { assertStorableText } from "../loads/loads.service";
+import { assertStorableText } from "../../lib/storable-text";
 import { bulkMarkPaid, getInvoice, getInvoiceSettings, invoicePdf, listInvoices, markInvoicePaid, setInvoiceSettings } from "./invoices.service";
+import { registerInvoiceReactions } from "./invoice-reactions";
 import { buildStatement, renderStatementPdf, statementCsv, statementFileName } from "./statement";
 
 const downloadSchema = z.object({ download: z.string().max(10).optional() });
@@ -28,6 +29,7 @@ function sendFile(reply: FastifyReply, v: { body: Buffer; type: string; fileName
 }
 
 export async function registerInvoicesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerInvoiceReactions(ctx);
   const { db } = ctx;
 
   app.get("/api/invoices", async (req, reply) => {

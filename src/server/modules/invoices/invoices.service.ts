@@ -1,12 +1,11 @@
-// Self-billing invoices (contract-beyond "Invoices, statements, exports and rates",
-// issue 18): raised in the transaction that completes a load, in the name of the
-// carrier company that delivered it; voided with the completion (an edit of what
-// the invoice shows, or a status change away from completed) and raised anew with
-// a new number; paid by staff. Decisions: docs/decisions/invoices.md.
+// Self-billing invoices: raised in the transaction that completes a load, in the
+// name of the carrier company that delivered it; voided with the completion (an
+// edit of what the invoice shows, or a status change away from completed) and
+// raised anew with a new number; paid by staff. Decisions: docs/decisions/invoices.md.
 //
-// Other modules call raiseInvoice() (a load became completed), afterLoadEdit()
-// (a completed load was edited) and voidLiveInvoice() (a load left completed), in
-// their own transaction; statements and PDFs are in statement.ts, invoice-pdf.ts.
+// Nobody calls in to raise or void one: invoice-reactions.ts subscribes to the
+// load's events and calls raiseInvoice(), afterLoadEdit() and voidLiveInvoice()
+// in the change's transaction. Statements and PDFs are in statement.ts, invoice-pdf.ts.
 import type { AppContext } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { InvoiceRow, LoadRow, UserRow } from "../../db/schema";
@@ -18,7 +17,6 @@ import {
   BULK_SKIP_REASONS,
   INVOICE_LIST_DEFAULT,
   INVOICE_MSG,
-  MY_INVOICES_PATH,
   type BulkMarkPaidResult,
   type Invoice,
   type InvoiceListQuery,
@@ -26,11 +24,10 @@ import {
   type InvoiceStatus,
   type MarkPaidInput,
 } from "../../../contract/schemas/invoice";
-import { notify } from "../notifications/notifications.service";
-import { raiseWebhookEvent } from "../integrations/webhooks/webhook-events";
+import type { NewEvent } from "../../../contract/events";
 import { invoiceAmounts, moneyNumber } from "./invoice-money";
 import { renderInvoicePdf } from "./invoice-pdf";
-import { addDays, isRealDay, issuedText, paidText } from "./invoice-text";
+import { addDays, isRealDay } from "./invoice-text";
 import * as repo from "./invoices.repository";
 
 export type Viewer = Pick<UserRow, "id" | "role" | "isAdmin" | "companyId">;
@@ -71,16 +68,22 @@ export async function visibleInvoice(db: DbOrTx, viewer: Viewer, id: string): Pr
   return row;
 }
 
-// ---------------------------------------------------------------- raising and voiding (called by loads and POD)
+// ---------------------------------------------------------------- raising and voiding (reactions to load events)
 
-const route = (l: Pick<LoadRow, "pickupCity" | "deliveryCity">) => `${l.pickupCity} → ${l.deliveryCity}`;
+/** An invoice event, about the invoice's load. */
+function invoiceEvent(o: { type: "invoice.issued" | "invoice.paid"; invoice: Invoice; actor: Pick<UserRow, "id" | "name"> | null; now: Date; replaces?: string | null }): NewEvent {
+  const envelope = { occurredAt: o.now, actor: o.actor, loadId: o.invoice.loadId, loadNumber: o.invoice.loadNumber };
+  return o.type === "invoice.issued"
+    ? { ...envelope, type: "invoice.issued", data: { invoice: o.invoice, replaces: o.replaces ?? null } }
+    : { ...envelope, type: "invoice.paid", data: { invoice: o.invoice } };
+}
 
 /**
  * A load has just become completed, in `tx`: raise its invoice with the next
  * number of the UK year of `today` (the issue day, YYYY-MM-DD). The net is the
  * load's price (after an accepted bid, the bid); the carrier company's name and
  * VAT number are copied (an invoice is a document: a later rename does not change
- * it). The company's members are told in the same transaction.
+ * it). It publishes invoice.issued (the company's members are told after commit).
  *
  * Call it last in the transaction. The year's counter row, once incremented, stays
  * locked until commit (that is what makes the sequence gapless across processes),
@@ -96,18 +99,6 @@ export async function raiseInvoice(tx: Tx, ctx: AppContext, load: LoadRow, today
   const vatNumber = company?.vatNumber.trim() ?? "";
   const amounts = invoiceAmounts(load.price, vatNumber !== "");
   const dueOn = addDays(today, settings.paymentTermsDays);
-  await notify({
-    ctx,
-    tx,
-    type: "invoice_issued",
-    recipients: await repo.companyMemberIds(tx, company?.id ?? null),
-    // raised by the network on the carrier's behalf: the member who completed POD is told too
-    actorId: null,
-    loadId: load.id,
-    // the number is not known yet (see above): My Invoices shows it
-    ...issuedText({ gross: amounts.gross, vat: amounts.vat, dueOn, loadNumber: load.loadNumber, route: route(load), replaces: opts.replaces ?? stale?.number }),
-    mail: { link: { label: "Open My Invoices", path: MY_INVOICES_PATH } },
-  });
   // SB-{UK year of issue}-{next of the year}, drawn and inserted in one statement
   const invoice = await repo.insertNumberedInvoice(tx, Number(today.slice(0, 4)), {
     loadId: load.id,
@@ -121,8 +112,9 @@ export async function raiseInvoice(tx: Tx, ctx: AppContext, load: LoadRow, today
     createdAt: now,
     updatedAt: now,
   });
-  // contract-beyond "Integrations": invoice.issued, in this transaction (one insert while the counter is held)
-  await raiseWebhookEvent({ db: tx, now, type: "invoice.issued", data: toInvoice({ ...invoice, loadNumber: load.loadNumber }, today) });
+  // raised by the network on the carrier's behalf: no actor (the member who completed POD is told too)
+  const issued = toInvoice({ ...invoice, loadNumber: load.loadNumber }, today);
+  await ctx.events.publish(tx, [invoiceEvent({ type: "invoice.issued", invoice: issued, actor: null, now, replaces: opts.replaces ?? stale?.number })]);
   return invoice;
 }
 
@@ -155,23 +147,19 @@ const INVOICED_FIELDS = [
   "cargoType",
 ] as const satisfies readonly (keyof LoadRow)[];
 
-/** Equal as the invoice would print them: instants by time, no text and empty text alike. */
-const same = (a: unknown, b: unknown) =>
-  a instanceof Date || b instanceof Date ? (a as Date | null)?.getTime() === (b as Date | null)?.getTime() : (a ?? "") === (b ?? "");
-
 /**
- * A completed load was edited, in `tx` (`before` as locked, `after` as written):
- * when the edit changes what its invoice shows, the invoice is voided and a new
- * one raised at once, with a new number. A completed load without a live invoice
- * (completed before invoicing began) is left without one.
+ * A completed load was edited, in `tx` (`load` as written, `fields` the columns
+ * whose value changed): when the edit changes what its invoice shows, the invoice
+ * is voided and a new one raised at once, with a new number. A completed load
+ * without a live invoice (completed before invoicing began) is left without one.
  */
-export async function afterLoadEdit(tx: Tx, ctx: AppContext, before: LoadRow, after: LoadRow): Promise<InvoiceRow | null> {
-  if (before.status !== "completed" || after.status !== "completed") return null;
-  if (INVOICED_FIELDS.every((f) => same(before[f], after[f]))) return null;
+export async function afterLoadEdit(tx: Tx, ctx: AppContext, load: LoadRow, fields: readonly string[]): Promise<InvoiceRow | null> {
+  if (load.status !== "completed") return null;
+  if (!INVOICED_FIELDS.some((f) => fields.includes(f))) return null;
   const now = ctx.clock.now();
-  const old = await voidLiveInvoice(tx, after.id, now);
+  const old = await voidLiveInvoice(tx, load.id, now);
   if (!old) return null;
-  return raiseInvoice(tx, ctx, after, ukDayKey(now), { replaces: old.number });
+  return raiseInvoice(tx, ctx, load, ukDayKey(now), { replaces: old.number });
 }
 
 // ---------------------------------------------------------------- reading
@@ -226,26 +214,18 @@ function checkPaidOn(paidOn: string, today: string): void {
   if (paidOn > today) throw new AppError(400, INVOICE_MSG.paidOnFuture, [{ path: "paidOn", message: INVOICE_MSG.paidOnFuture }]);
 }
 
-async function payLocked(tx: Tx, ctx: AppContext, actor: Viewer, row: repo.InvoiceWithLoad, input: { paidOn: string; paymentReference: string }, now: Date) {
+async function payLocked(tx: Tx, ctx: AppContext, actor: Payer, row: repo.InvoiceWithLoad, input: { paidOn: string; paymentReference: string }, now: Date) {
   await repo.setInvoicePaid(tx, row.id, { ...input, now });
   const paid = { ...row, status: "paid", paidOn: input.paidOn, paymentReference: input.paymentReference, updatedAt: now };
-  // contract-beyond "Integrations": invoice.paid, in this transaction
-  await raiseWebhookEvent({ db: tx, now, type: "invoice.paid", data: toInvoice(paid, ukDayKey(now)) });
-  await notify({
-    ctx,
-    tx,
-    type: "invoice_paid",
-    recipients: await repo.companyMemberIds(tx, row.companyId),
-    actorId: actor.id,
-    loadId: row.loadId,
-    ...paidText({ number: row.number, gross: row.gross, loadNumber: row.loadNumber, ...input }),
-    mail: { link: { label: "Open My Invoices", path: MY_INVOICES_PATH } },
-  });
+  await ctx.events.publish(tx, [invoiceEvent({ type: "invoice.paid", invoice: toInvoice(paid, ukDayKey(now)), actor: { id: actor.id, name: actor.name }, now })]);
   return paid;
 }
 
+/** Staff paying invoices: named in the invoice.paid event. */
+type Payer = Viewer & Pick<UserRow, "name">;
+
 /** POST /api/invoices/{id}/paid: only an issued invoice (else 409); paid on a day from its issue to today. */
-export async function markInvoicePaid(opts: { ctx: AppContext; actor: Viewer; id: string; input: MarkPaidInput }): Promise<Invoice> {
+export async function markInvoicePaid(opts: { ctx: AppContext; actor: Payer; id: string; input: MarkPaidInput }): Promise<Invoice> {
   const { ctx, actor, id } = opts;
   const input = { paidOn: opts.input.paidOn, paymentReference: opts.input.paymentReference.trim() };
   const now = ctx.clock.now();
@@ -267,7 +247,7 @@ export async function markInvoicePaid(opts: { ctx: AppContext; actor: Viewer; id
  * line does not hold up the rest. A paid date that is no date or in the future
  * refuses the whole run (400): it is the run's, not one invoice's.
  */
-export async function bulkMarkPaid(opts: { ctx: AppContext; actor: Viewer; input: MarkPaidInput & { ids: string[] } }): Promise<BulkMarkPaidResult> {
+export async function bulkMarkPaid(opts: { ctx: AppContext; actor: Payer; input: MarkPaidInput & { ids: string[] } }): Promise<BulkMarkPaidResult> {
   const { ctx, actor } = opts;
   const input = { paidOn: opts.input.paidOn, paymentReference: opts.input.paymentReference.trim() };
   const now = ctx.clock.now();
@@ -296,8 +276,8 @@ export async function setInvoiceSettings(opts: { db: DbOrTx; input: InvoiceSetti
   return repo.readInvoiceSettings(opts.db);
 }
 
-// ---------------------------------------------------------------- for other modules
+// ---------------------------------------------------------------- for the reactions
 
-/** Companies merged (companies.service mergeCompany, in its transaction): the invoices follow. */
+/** Companies merged: the invoices follow (in the merge's transaction). */
 export const moveCompanyInvoices = (opts: { tx: DbOrTx; fromCompanyId: string; toCompanyId: string }): Promise<number> =>
   repo.moveInvoiceRows(opts.tx, opts.fromCompanyId, opts.toCompanyId);

@@ -27,7 +27,7 @@ export interface NewJob {
 const INSERT_CHUNK = 500;
 
 /** Returns the new jobs' ids, in order. */
-export async function insertJobs(db: DbOrTx, rows: NewJob[]): Promise<{ id: string }[]> {
+export async function insertJobs(db: DbOrTx, rows: NewJob[], opts: { quiet?: boolean } = {}): Promise<{ id: string }[]> {
   if (rows.length === 0) return [];
   const inserted: { id: string }[] = [];
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
@@ -40,6 +40,7 @@ export async function insertJobs(db: DbOrTx, rows: NewJob[]): Promise<{ id: stri
     );
   }
   // one notice per kind; PostgreSQL sends it at commit, and never for a rollback
+  if (opts.quiet) return inserted;
   for (const kind of new Set(rows.map((r) => r.kind))) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${kind})`);
   return inserted;
 }
@@ -80,6 +81,27 @@ export async function claimJobs(
     })
     .where(inArray(jobs.id, due))
     .returning();
+}
+
+/**
+ * Lock one pending job for the caller's transaction, whatever its run_at, unless a
+ * worker holds it or another transaction has it locked. Undefined: not to be run here.
+ */
+export async function lockPendingJob(tx: DbOrTx, id: string): Promise<JobRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.status, "pending")))
+    .for("update", { skipLocked: true });
+  return row;
+}
+
+/** A job locked by lockPendingJob, done in the same transaction as its work. */
+export async function markLockedJobDone(tx: DbOrTx, job: Pick<JobRow, "id" | "attempts">, now: Date): Promise<void> {
+  await tx
+    .update(jobs)
+    .set({ status: "done", doneAt: now, attempts: job.attempts + 1, lockedUntil: null, lastError: null })
+    .where(eq(jobs.id, job.id));
 }
 
 const held = (c: Claim) => and(eq(jobs.id, c.id), eq(jobs.status, "running"), eq(jobs.claimedBy, c.workerId), eq(jobs.attempts, c.attempts));

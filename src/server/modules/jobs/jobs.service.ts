@@ -3,7 +3,7 @@
 // the same transaction as the change): pass the change's transaction as `db`;
 // the job exists exactly when the change committed, and the runners are told at
 // commit (NOTIFY), never for a rollback. Reading and resending jobs for staff.
-import type { DbOrTx } from "../../db/client";
+import type { Db, DbOrTx, Tx } from "../../db/client";
 import type { JobRow } from "../../db/schema";
 import { RETRY_FOR_MS } from "./backoff";
 import {
@@ -11,6 +11,8 @@ import {
   findJob as findJobRow,
   hasWaitingJobs,
   insertJobs,
+  lockPendingJob,
+  markLockedJobDone,
   listJobs as listJobRows,
   requeueFailedJob,
   requeueJob,
@@ -27,15 +29,36 @@ export interface QueueJobsOptions {
   jobs: { kind: string; payload: unknown }[];
   /** jobs written together, counted together (one bulk email) */
   batchId?: string | null;
+  /** not due before this (default: now) */
+  runAt?: Date;
+  /** no notice to the runners at commit: the writer means to run them itself first */
+  quiet?: boolean;
 }
 
 /** Returns the new jobs' ids, in order. */
-export function queueJobs({ db, now, jobs, batchId }: QueueJobsOptions): Promise<{ id: string }[]> {
+export function queueJobs({ db, now, jobs, batchId, runAt, quiet }: QueueJobsOptions): Promise<{ id: string }[]> {
   const retryUntil = new Date(now.getTime() + RETRY_FOR_MS);
   return insertJobs(
     db,
-    jobs.map((j) => ({ kind: j.kind, payload: j.payload, runAt: now, retryUntil, batchId })),
+    jobs.map((j) => ({ kind: j.kind, payload: j.payload, runAt: runAt ?? now, retryUntil, batchId })),
+    { quiet },
   );
+}
+
+/**
+ * Do a pending job here and now, in one transaction with marking it done, unless a
+ * worker has it (then that worker does it). The work and "done" commit together, so
+ * the job happens once whoever gets to it. False: not run here (taken, or gone).
+ * A failure rolls both back and leaves the job to the runners and their back-off.
+ */
+export function runPendingJobNow(opts: { db: Db; id: string; now: () => Date; work: (job: JobRow, tx: Tx) => Promise<void> }): Promise<boolean> {
+  return opts.db.transaction(async (tx) => {
+    const job = await lockPendingJob(tx, opts.id);
+    if (!job) return false;
+    await opts.work(job, tx);
+    await markLockedJobDone(tx, job, opts.now());
+    return true;
+  });
 }
 
 /** A failed job written again as new: due now, retried for another RETRY_FOR_MS. Undefined: not a failed job of `kind`. */

@@ -11,7 +11,7 @@ import { createLoads, signedIn } from "../../../../test/factories";
 import { loadFiltersSchema, type Load } from "../../../contract/schemas/load";
 import { parse } from "../../lib/validate";
 import { BoardList, toListQuery } from "./load-list";
-import { PageBytes } from "../../lib/page-bytes";
+import { PageBytes } from "../../plugins/page-bytes";
 import { negotiateEncoding } from "../../plugins/compression";
 
 type Session = Awaited<ReturnType<typeof signedIn>>;

@@ -16,7 +16,7 @@ import { parse } from "../../lib/validate";
 import { loadFiltersSchema, type LoadSort } from "../../../contract/schemas/load";
 import type { PageQuery } from "../../../contract/schemas/page";
 import { toListQuery, withNearDistricts } from "./load-list";
-import { assertStorableText } from "./loads.service";
+import { assertStorableText } from "../../lib/storable-text";
 import { visibleLoadsWhere, type Viewer } from "./load-visibility";
 import { listOrder, listSortKey, loadFiltersWhere, withPendingBidsWhere, type LoadListQuery } from "./loads.repository";
 

@@ -19,7 +19,7 @@ import { nearQueryOf, resolveNear } from "../distance/distance.service";
 import { pageOf } from "../../../contract/schemas/page";
 import type { ErrorDetail } from "../../../contract/errors";
 import { PerVersionMemo } from "./loads-version";
-import { PageBytes } from "../../lib/page-bytes";
+import { PageBytes } from "../../plugins/page-bytes";
 import { onBoardWhere, ownTakenLoadsWhere, ownTakenLoadsWherePrepared, toLoad, ukToday, visibleLoadsWhere, type Viewer } from "./load-visibility";
 import { compareSorted, countLoads, listLoads, listOrder, loadFiltersWhere, loadsVersion, sortValue, type LoadListQuery } from "./loads.repository";
 import { parseYmd, ukDayEnd, ukDayStart } from "./uk-day";

@@ -1,16 +1,19 @@
 // The one function every load status change goes through (architecture.md
-// invariant): lock the row, check the state machine, update, record who and when.
+// invariant): lock the row, check the state machine, update, record who and when,
+// and publish what happened. Who reacts (bids, invoices, notifications, webhooks,
+// lane alerts …) subscribes to the event; this file names none of them.
 import { eq, sql } from "drizzle-orm";
+import type { AppContext } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
 import { loadEvents, loads, type LoadRow, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { MSG } from "../../../contract/messages";
+import type { EventData, NewEvent } from "../../../contract/events";
 import { canTransition, TRANSITIONS, type LoadAction } from "./load-state";
-import { queueLaneAlerts } from "../saved-searches/lane-alert-queue";
-import { voidLiveInvoice } from "../invoices/invoices.service";
-import { raiseLoadWebhooks } from "../integrations/webhooks/webhook-events";
+import { loadEvent } from "./load-events";
 
 export interface TransitionOptions {
+  ctx: AppContext;
   tx: Tx;
   loadId: string;
   action: LoadAction;
@@ -20,12 +23,18 @@ export interface TransitionOptions {
   reason?: string;
   detail?: Record<string, unknown>;
   now: Date;
+  /** how a completion came about (its event says so); default: a status change */
+  completedVia?: EventData<"load.completed">["via"];
+  /** the bid an award is for */
+  bidId?: string;
+  /** events published with the transition's own, in the same batch (POD: pod.submitted) */
+  also?: (load: LoadRow) => NewEvent[];
 }
 
 export interface TransitionResult {
   load: LoadRow;
   fromStatus: string;
-  /** the row as it was before (who held it: notifications go to them) */
+  /** the row as it was before */
   before: LoadRow;
 }
 
@@ -35,7 +44,7 @@ export interface TransitionResult {
  * before, so e.g. exactly one accept wins (spec §4, contract accept).
  */
 export async function transitionLoad(opts: TransitionOptions): Promise<TransitionResult> {
-  const { tx, loadId, action, actor, now } = opts;
+  const { ctx, tx, loadId, action, actor, now } = opts;
   const [current] = await tx.select().from(loads).where(eq(loads.id, loadId)).for("update");
   if (!current) throw new AppError(404, MSG.notFound);
   assertTransition(action, current.status);
@@ -46,20 +55,38 @@ export async function transitionLoad(opts: TransitionOptions): Promise<Transitio
     .set({ ...extra, status: to, updatedAt: now })
     .where(eq(loads.id, loadId))
     .returning();
-  // contract-beyond "Invoices": a load that stops being completed voids its invoice
-  // (a paid one refuses the change: 409); completing it again raises a new one
-  if (current.status === "completed" && to !== "completed") await voidLiveInvoice(tx, loadId, now);
-  await recordLoadEvent(tx, {
-    loadId,
-    actor,
-    action,
-    fromStatus: current.status,
-    toStatus: to,
-    reason: opts.reason,
-    detail: opts.detail,
-    now,
-  });
+  await recordLoadHistory(tx, [{ loadId, actor, action, fromStatus: current.status, toStatus: to, reason: opts.reason, detail: opts.detail, now }]);
+  await ctx.events.publish(tx, [transitionEvent(opts, updated, current), ...(opts.also?.(updated) ?? [])]);
   return { load: updated, fromStatus: current.status, before: current };
+}
+
+/** A carrier held the load in this status (cancelling or resetting it tells them). */
+const held = (status: string) => status === "accepted" || status === "approved";
+
+/** The domain event of a transition, read off the row as it is after it and as it was before. */
+function transitionEvent(opts: TransitionOptions, load: LoadRow, before: LoadRow): NewEvent {
+  const event = <T extends NewEvent["type"]>(type: T, data: EventData<T>) => loadEvent({ type, load, actor: opts.actor, now: opts.now, data });
+  switch (opts.action) {
+    case "accept":
+    case "award-bid":
+    case "assign":
+      return event("load.accepted", {
+        carrierId: load.acceptedBy,
+        carrierName: load.acceptedByCarrier,
+        price: Number(load.price),
+        via: opts.action === "accept" ? "listed" : opts.action === "award-bid" ? "bid" : "assigned",
+        ...(opts.bidId ? { bidId: opts.bidId } : {}),
+      });
+    case "approve":
+      return event("load.approved", { poNumber: load.mandataNumber, carrierId: load.acceptedBy });
+    case "complete":
+      return event("load.completed", { via: opts.completedVia ?? "status" });
+    case "cancel":
+      return event("load.cancelled", { fromStatus: before.status, heldBy: held(before.status) ? before.acceptedBy : null, ...(opts.reason ? { reason: opts.reason } : {}) });
+    case "uncancel":
+    case "reset":
+      return event("load.made_available", { via: opts.action, fromStatus: before.status, heldBy: held(before.status) ? before.acceptedBy : null });
+  }
 }
 
 /** 409 unless the state machine (spec §4) allows `action` on a load in `status`. */
@@ -69,11 +96,12 @@ export function assertTransition(action: LoadAction, status: string): void {
 
 function conflictMessage(action: LoadAction, status: string): string {
   if (action === "accept" || action === "award-bid" || action === "assign") return MSG.loadNotAvailable;
-  // "An available load …", "An accepted load …", "A cancelled load …" (issue 15 #8: plain English)
+  // "An available load …", "An accepted load …", "A cancelled load …": plain English
   return `${/^[aeiou]/i.test(status) ? "An" : "A"} ${status} load cannot be changed that way`;
 }
 
-export interface LoadEventEntry {
+/** One line of a load's history (the View History tab): who did what, when. */
+export interface LoadHistoryLine {
   loadId: string;
   actor: Pick<UserRow, "id" | "name"> | null;
   action: string;
@@ -84,19 +112,11 @@ export interface LoadEventEntry {
   now: Date;
 }
 
-export async function recordLoadEvent(db: DbOrTx, e: LoadEventEntry): Promise<void> {
-  await recordLoadEvents(db, [e]);
-}
-
-/**
- * One or many load events (the CSV import records thousands in one transaction):
- * one INSERT of the history lines, one of the lane-alert jobs, and the webhooks,
- * each exactly as for a single change.
- */
-export async function recordLoadEvents(db: DbOrTx, entries: LoadEventEntry[]): Promise<void> {
-  if (!entries.length) return;
+/** History lines, one INSERT however many (an import records thousands in one transaction). */
+export async function recordLoadHistory(db: DbOrTx, lines: LoadHistoryLine[]): Promise<void> {
+  if (!lines.length) return;
   await db.insert(loadEvents).values(
-    entries.map((e) => ({
+    lines.map((e) => ({
       loadId: e.loadId,
       actorId: e.actor?.id ?? null,
       actorName: e.actor?.name ?? null,
@@ -108,12 +128,6 @@ export async function recordLoadEvents(db: DbOrTx, entries: LoadEventEntry[]): P
       createdAt: e.now,
     })),
   );
-  // a load became available (created, copied, reset, un-cancelled): its instant lane
-  // alerts are written in this same transaction (contract "Saved searches and lane alerts")
-  const available = entries.filter((e) => e.toStatus === "available" && e.fromStatus !== "available");
-  if (available.length) await queueLaneAlerts({ db, alerts: available.map((e) => ({ now: e.now, loadId: e.loadId, actorId: e.actor?.id ?? null })) });
-  // every load change is a webhook event (load.created … load.cancelled), in this same transaction
-  await raiseLoadWebhooks(db, entries);
 }
 
 /** PO-{year}-{5 digits} (contract: approving issues a PO number when none is set). */

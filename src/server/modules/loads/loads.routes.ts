@@ -25,7 +25,8 @@ import {
 } from "./loads.service";
 import { BoardList, loadListEtag, toListQuery, withNearDistricts } from "./load-list";
 import { listLoadsWithBids } from "./loads-with-bids";
-import { etagMatches, sendListBody } from "../../lib/page-bytes";
+import { loadPaperworkAccess } from "./load-files";
+import { etagMatches, sendListBody } from "../../plugins/page-bytes";
 
 function body(req: FastifyRequest): unknown {
   assertStorableText(req.body);
@@ -35,6 +36,7 @@ function body(req: FastifyRequest): unknown {
 export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const boardList = new BoardList(db);
+  ctx.objectAccess.register(loadPaperworkAccess);
 
 
   // The hot path: polled every 8-10 s by every open board (spec §9). An unchanged
@@ -82,7 +84,7 @@ export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext)
   app.post("/api/loads", async (req, reply) => {
     const actor = requireStaff(req);
     const input = parse(loadInputSchema, body(req));
-    return reply.status(201).send(await createLoad({ db, actor, input, now: ctx.clock.now() }));
+    return reply.status(201).send(await createLoad({ ctx, db, actor, input, now: ctx.clock.now() }));
   });
 
   app.put("/api/loads/:id", async (req) => {
@@ -97,7 +99,7 @@ export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext)
   app.post("/api/loads/:id/copy", async (req, reply) => {
     const actor = requireStaff(req);
     const id = idParam(req.params);
-    return reply.status(201).send(await copyLoad({ db, actor, id, now: ctx.clock.now() }));
+    return reply.status(201).send(await copyLoad({ ctx, db, actor, id, now: ctx.clock.now() }));
   });
 
   app.patch("/api/loads/:id/accept", async (req) => {

@@ -2,20 +2,19 @@
 // services are verbs with one options object). Every status change goes through
 // transitionLoad(); every load that leaves the server goes through toLoad().
 import { eq, sql, type SQL } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
+import type { Db, DbOrTx, Tx } from "../../db/client";
 import { loads, users, type LoadRow, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { iso } from "../../lib/serialize";
 import { isAdminUser, isStaffRole, type LoadStatus } from "../../../contract/constants";
 import { MSG } from "../../../contract/messages";
 import { loadFiltersSchema, type Load, type LoadEvent, type LoadInputParsed, type LoadView } from "../../../contract/schemas/load";
-import { closePendingBids, releaseWinningBids } from "../bids/bids.service";
 import type { AppContext } from "../../context";
-import { notifyBookingChange, notifyLoadAccepted } from "../notifications/notifications.service";
 import { assertMayBook, ukToday } from "../companies/compliance.service";
-import { afterLoadEdit, raiseInvoice } from "../invoices/invoices.service";
 import { actionForStatus } from "./load-state";
-import { assertTransition, nextPoNumber, recordLoadEvent, recordLoadEvents, transitionLoad } from "./load-transition";
+import { assertTransition, nextPoNumber, recordLoadHistory, transitionLoad } from "./load-transition";
+import { changedFields, loadEvent } from "./load-events";
+import { assertStorableText } from "../../lib/storable-text";
 import { canSeeLoad, ratePerMile, toLoad, type Viewer } from "./load-visibility";
 import {
   countLoadEvents,
@@ -68,24 +67,8 @@ export async function nextLoadNumber(opts: { db: DbOrTx; now: Date }): Promise<s
 
 // ---------------------------------------------------------------- create, edit, copy
 
-/**
- * Reject text the database cannot store (NUL) with a 400 rather than a 500. Walks
- * with an explicit stack: a hostile body nested thousands deep must not exhaust it.
- */
-export function assertStorableText(value: unknown): void {
-  const stack: { v: unknown; path: string }[] = [{ v: value, path: "" }];
-  while (stack.length) {
-    const { v, path } = stack.pop()!;
-    if (typeof v === "string") {
-      if (v.includes("\u0000")) {
-        const message = "Text must not contain NUL characters";
-        throw new AppError(400, message, [{ path: path || "body", message }]);
-      }
-    } else if (v && typeof v === "object") {
-      for (const [k, child] of Object.entries(v)) stack.push({ v: child, path: path ? `${path}.${k}` : k });
-    }
-  }
-}
+export { assertStorableText };
+export { loadEvent } from "./load-events";
 
 const DATE_FIELDS = ["pickupDate", "deliveryDate", "pickupSignedDate", "deliverySignedDate"] as const;
 
@@ -175,7 +158,7 @@ function duplicateNumber(loadNumber: string): AppError {
  */
 async function insertWithNumber(
   db: Db,
-  opts: { loadNumber?: string | null; now: Date; build: (loadNumber: string) => typeof loads.$inferInsert; after: (tx: DbOrTx, row: LoadRow) => Promise<void> },
+  opts: { loadNumber?: string | null; now: Date; build: (loadNumber: string) => typeof loads.$inferInsert; after: (tx: Tx, row: LoadRow) => Promise<void> },
 ): Promise<LoadRow> {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -217,24 +200,32 @@ export function newLoadValues(opts: { actor: Actor; input: LoadInputParsed; now:
 }
 
 /**
- * What creating loads records in their transaction: each one's history line, with
- * the lane alerts and webhook that go with it (load-transition.ts recordLoadEvents).
+ * What creating loads records in their transaction: each one's history line and
+ * its load.created event (whoever reacts to a new load subscribes to that).
  */
-export function createdLoadEvents(tx: DbOrTx, opts: { actor: Actor; rows: Pick<LoadRow, "id" | "status">[]; now: Date }): Promise<void> {
-  return recordLoadEvents(
+export async function createdLoadEvents(
+  tx: Tx,
+  opts: { ctx: AppContext; actor: Actor; rows: Pick<LoadRow, "id" | "loadNumber" | "status">[]; now: Date; via?: "form" | "import" },
+): Promise<void> {
+  const { ctx, actor, rows, now } = opts;
+  await recordLoadHistory(
     tx,
-    opts.rows.map((row) => ({ loadId: row.id, actor: opts.actor, action: "create", toStatus: row.status, now: opts.now })),
+    rows.map((row) => ({ loadId: row.id, actor, action: "create", toStatus: row.status, now })),
+  );
+  await ctx.events.publish(
+    tx,
+    rows.map((load) => loadEvent({ type: "load.created", load, actor, now, data: { via: opts.via ?? "form" } })),
   );
 }
 
-export async function createLoad(opts: { db: Db; actor: Actor; input: LoadInputParsed; now: Date }): Promise<Load> {
-  const { db, actor, input, now } = opts;
+export async function createLoad(opts: { ctx: AppContext; db: Db; actor: Actor; input: LoadInputParsed; now: Date }): Promise<Load> {
+  const { ctx, db, actor, input, now } = opts;
   const values = newLoadValues({ actor, input, now });
   const row = await insertWithNumber(db, {
     loadNumber: input.loadNumber,
     now,
     build: (loadNumber) => ({ ...values, loadNumber }) as never,
-    after: (tx, row) => createdLoadEvents(tx, { actor, rows: [row], now }),
+    after: (tx, row) => createdLoadEvents(tx, { ctx, actor, rows: [row], now }),
   });
   return toLoad(row, actor, now);
 }
@@ -260,16 +251,13 @@ export async function updateLoad(opts: { ctx: AppContext; db: Db; actor: Actor; 
       // they would lock it without completing it, so they are refused
       if (bothSigned && current.status !== "approved") throw new AppError(409, POD_NOT_APPROVED);
       const updated = await updateLoadRow(tx, id, changes);
-      // one audit event per change: the completion carries the edit with it
+      // one history line and one event per change: the completion carries the edit with it
       if (bothSigned) {
-        const { load } = await transitionLoad({ tx, loadId: id, action: "complete", actor, now, set: { completedAt: now }, detail: { edited: true } });
-        // contract-beyond "Invoices": the self-billing invoice is raised in the completing transaction
-        await raiseInvoice(tx, ctx, load, ukToday(now));
+        const { load } = await transitionLoad({ ctx, tx, loadId: id, action: "complete", actor, now, set: { completedAt: now }, detail: { edited: true }, completedVia: "edit" });
         return load;
       }
-      await recordLoadEvent(tx, { loadId: id, actor, action: "edit", fromStatus: current.status, toStatus: current.status, now });
-      // a completed load edited in what its invoice shows: void it and raise a new one (contract-beyond "Invoices")
-      await afterLoadEdit(tx, ctx, current, updated);
+      await recordLoadHistory(tx, [{ loadId: id, actor, action: "edit", fromStatus: current.status, toStatus: current.status, now }]);
+      await ctx.events.publish(tx, [loadEvent({ type: "load.edited", load: updated, actor, now, data: { fields: changedFields(current, updated) } })]);
       return updated;
     });
     return toLoad(row, actor, now);
@@ -284,8 +272,8 @@ export async function updateLoad(opts: { ctx: AppContext; db: Db; actor: Actor; 
  * or views; if the original's pickup day has passed, the copy is picked up
  * tomorrow at the same times (delivery keeps its offset in days).
  */
-export async function copyLoad(opts: { db: Db; actor: Actor; id: string; now: Date }): Promise<Load> {
-  const { db, actor, id, now } = opts;
+export async function copyLoad(opts: { ctx: AppContext; db: Db; actor: Actor; id: string; now: Date }): Promise<Load> {
+  const { ctx, db, actor, id, now } = opts;
   requireStaffActor(actor);
   const source = await findLoad(db, id);
   if (!source) throw new AppError(404, MSG.notFound);
@@ -320,8 +308,10 @@ export async function copyLoad(opts: { db: Db; actor: Actor; id: string; now: Da
       createdAt: now,
       updatedAt: now,
     }),
-    after: (tx, row) =>
-      recordLoadEvent(tx, { loadId: row.id, actor, action: "copy", toStatus: row.status, detail: { copiedFrom: source.loadNumber }, now }),
+    after: async (tx, row) => {
+      await recordLoadHistory(tx, [{ loadId: row.id, actor, action: "copy", toStatus: row.status, detail: { copiedFrom: source.loadNumber }, now }]);
+      await ctx.events.publish(tx, [loadEvent({ type: "load.created", load: row, actor, now, data: { via: "copy", copiedFrom: source.loadNumber } })]);
+    },
   });
   return toLoad(row, actor, now);
 }
@@ -398,6 +388,7 @@ export async function acceptLoad(opts: {
     // contract-beyond "Carrier compliance": the settings, the company and its documents as they are in this transaction
     if (current) await assertMayBook(tx, actor, current, ukToday(now));
     const { load } = await transitionLoad({
+      ctx,
       tx,
       loadId,
       action: "accept",
@@ -411,9 +402,6 @@ export async function acceptLoad(opts: {
       },
       detail: { acceptedByCarrier: actor.carrierName ?? actor.name },
     });
-    await closePendingBids({ ctx, tx, loadId, now, actor, load });
-    // every staff user hears of an acceptance at the listed price (issue 16)
-    await notifyLoadAccepted({ ctx, tx, actor, load, carrier: actor, price: load.price });
     return load;
   });
   return toLoad(row, actor, now);
@@ -470,7 +458,8 @@ export async function changeLoadStatus(opts: {
         po = await nextPoNumber(tx, now);
       }
     }
-    const { load, fromStatus, before } = await transitionLoad({
+    const { load } = await transitionLoad({
+      ctx,
       tx,
       loadId,
       action,
@@ -498,29 +487,18 @@ export async function changeLoadStatus(opts: {
         }
       },
     });
-    // an assigned load is no longer open to bids (as when a carrier accepts)
-    if (action === "assign") await closePendingBids({ ctx, tx, loadId, now, actor, load });
-    // back on the board: an earlier winning bid no longer holds it
-    if (action === "uncancel") await releaseWinningBids({ tx, loadId, now });
-    // the carrier who held the booking hears of its approval (with the PO number) or cancellation
-    if (action === "approve") await notifyBookingChange({ ctx, tx, actor, load, kind: "approve", carrierId: load.acceptedBy, poNumber: load.mandataNumber });
-    if (action === "cancel" && held(fromStatus)) await notifyBookingChange({ ctx, tx, actor, load, kind: "cancel", carrierId: before.acceptedBy });
-    // Mark Complete raises the self-billing invoice, last: its number's counter stays locked to commit
-    if (action === "complete") await raiseInvoice(tx, ctx, load, ukToday(now));
     return load;
   });
   return toLoad(row, actor, now);
 }
-
-/** A carrier held the load in this status (cancelling it tells them). */
-const held = (status: string) => status === "accepted" || status === "approved";
 
 /** Reset to Available (spec §4, a separate call): only from accepted or approved. */
 export async function resetLoadToAvailable(opts: { ctx: AppContext; db: Db; actor: Actor; loadId: string; now: Date }): Promise<Load> {
   const { ctx, db, actor, loadId, now } = opts;
   requireStaffActor(actor);
   const row = await db.transaction(async (tx) => {
-    const { load, before } = await transitionLoad({
+    const { load } = await transitionLoad({
+      ctx,
       tx,
       loadId,
       action: "reset",
@@ -528,9 +506,6 @@ export async function resetLoadToAvailable(opts: { ctx: AppContext; db: Db; acto
       now,
       set: { acceptedBy: null, acceptedByCarrier: null, acceptedAt: null, mandataNumber: null, completedAt: null },
     });
-    // pending bids were closed when the load was taken; a winning bid no longer holds it
-    await releaseWinningBids({ tx, loadId, now });
-    await notifyBookingChange({ ctx, tx, actor, load, kind: "reset", carrierId: before.acceptedBy });
     return load;
   });
   return toLoad(row, actor, now);

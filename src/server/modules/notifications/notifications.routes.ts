@@ -15,11 +15,13 @@ import {
 } from "../../../contract/schemas/notification";
 import { getEmailPreferences, listNotifications, markNotificationsRead, setEmailPreferences } from "./notifications.service";
 import { unsubscribeSecret, verifyUnsubscribeToken } from "./unsubscribe";
+import { registerNotificationReactions } from "./notification-reactions";
 import { userExists, upsertPreferences } from "./notifications.repository";
 
 const BAD_LINK = "This unsubscribe link is not valid";
 
 export async function registerNotificationsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerNotificationReactions(ctx);
   // warm the signing key outside any transaction (a database that is down now is asked again later)
   void unsubscribeSecret(ctx).catch(() => {});
 

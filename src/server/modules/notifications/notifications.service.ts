@@ -1,6 +1,7 @@
-// Notifications (contract-beyond "Notifications", issue 16): the module's face.
-// Other modules call the event functions (notifyBidAccepted, …) or notify() in the
-// transaction of their change; routes read the bell and the preferences here.
+// Notifications: the module's face. The load, bid and POD notifications are
+// reactions to domain events (notification-reactions.ts); other modules call
+// notify() for their own (an invoice, a registration, a lane alert) in the
+// transaction that writes them; routes read the bell and the preferences here.
 import type { DbOrTx } from "../../db/client";
 import {
   EMAIL_TYPES,
@@ -21,15 +22,7 @@ import {
 import { toNotification } from "./notify";
 
 export { notify, NOTIFICATION_CHANNEL, type NotifyOptions } from "./notify";
-export {
-  notifyBidAccepted,
-  notifyBidPlaced,
-  notifyBidRejected,
-  notifyBookingChange,
-  notifyLoadAccepted,
-  notifyPodSubmitted,
-  notifyRegistrationPending,
-} from "./notification-events";
+export { notifyRegistrationPending } from "./notification-events";
 export { unsubscribeFor, unsubscribeSecret } from "./unsubscribe";
 
 // ---------------------------------------------------------------- the bell

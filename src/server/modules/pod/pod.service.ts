@@ -9,12 +9,9 @@ import type { podInputSchema } from "../../../contract/schemas/pod";
 import { podDateProblems } from "../../../contract/load-dates";
 import type { z } from "zod";
 import { canSeeLoad, isOwnLoad, toLoad } from "../loads/load-visibility";
-import { recordLoadEvent, transitionLoad } from "../loads/load-transition";
-import { notifyPodSubmitted } from "../notifications/notifications.service";
-import { loadData, raiseWebhookEvent } from "../integrations/webhooks/webhook-events";
+import { recordLoadHistory, transitionLoad } from "../loads/load-transition";
+import { loadEvent } from "../loads/loads.service";
 import { resolvePaperwork } from "../objects/objects.service";
-import { raiseInvoice } from "../invoices/invoices.service";
-import { ukDayKey } from "../../../contract/wall-clock";
 import * as repo from "./pod.repository";
 
 export const POD_MSG = {
@@ -72,10 +69,14 @@ export async function completePod(opts: {
       signedPaperworkUrl: paperwork,
     };
     const detail = { paperwork: Boolean(paperwork) };
+    const submitted = (load: LoadRow, completed: boolean) =>
+      loadEvent({ type: "pod.submitted", load, actor, now, data: { completed, paperwork: detail.paperwork } });
 
-    // spec §4: both signatories set on an approved load completes it, in this transaction
+    // both signatories set on an approved load completes it, in this transaction;
+    // load.completed and pod.submitted are published together (the invoice follows the first)
     if (current.status === "approved" && pod.pickupSignedBy && pod.deliverySignedBy) {
       const { load } = await transitionLoad({
+        ctx,
         tx,
         loadId,
         action: "complete",
@@ -84,27 +85,14 @@ export async function completePod(opts: {
         reason: "POD completed",
         detail,
         now,
+        completedVia: "pod",
+        also: (load) => [submitted(load, true)],
       });
-      // every staff user hears of a POD, in this transaction (issue 16)
-      await notifyPodSubmitted({ ctx, tx, actor, load, by: actor, completed: true });
-      // contract-beyond "Integrations": pod.submitted (load.completed came with the transition)
-      await raiseWebhookEvent({ db: tx, now, type: "pod.submitted", data: () => loadData(tx, loadId, now) });
-      // contract-beyond "Invoices": the self-billing invoice, in this transaction, last (its counter row stays locked to commit)
-      await raiseInvoice(tx, ctx, load, ukDayKey(now));
       return load;
     }
     const updated = await repo.updatePodFields(tx, loadId, { ...pod, updatedAt: now });
-    await recordLoadEvent(tx, {
-      loadId,
-      actor,
-      action: "pod-updated",
-      fromStatus: current.status,
-      toStatus: current.status,
-      detail,
-      now,
-    });
-    await notifyPodSubmitted({ ctx, tx, actor, load: updated, by: actor, completed: false });
-    await raiseWebhookEvent({ db: tx, now, type: "pod.submitted", data: () => loadData(tx, loadId, now) });
+    await recordLoadHistory(tx, [{ loadId, actor, action: "pod-updated", fromStatus: current.status, toStatus: current.status, detail, now }]);
+    await ctx.events.publish(tx, [submitted(updated, false)]);
     return updated;
   });
   return toLoad(row, actor, now);

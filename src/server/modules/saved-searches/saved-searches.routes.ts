@@ -6,13 +6,15 @@ import type { AppContext } from "../../context";
 import { idParam, parse } from "../../lib/validate";
 import { requireUser } from "../../plugins/session";
 import { savedSearchInputSchema, savedSearchListQuerySchema, savedSearchUpdateSchema } from "../../../contract/schemas/saved-search";
-import { assertStorableText } from "../loads/loads.service";
+import { registerLaneAlertReactions } from "./lane-alert-queue";
+import { assertStorableText } from "../../lib/storable-text";
 import { laneAlertJobKind } from "./lane-alerts";
 import { laneDigestJobKind } from "./lane-digest";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch } from "./saved-searches.service";
 
 export async function registerSavedSearchesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, config } = ctx;
+  registerLaneAlertReactions(ctx);
   ctx.jobs.register(laneAlertJobKind(ctx));
   ctx.jobs.register(laneDigestJobKind(ctx));
 

@@ -24,6 +24,6 @@ export async function existingLoadNumbers(db: DbOrTx, numbers: string[]): Promis
  */
 export const INSERT_BATCH = 100;
 
-export async function insertLoadBatch(db: DbOrTx, values: (typeof loads.$inferInsert)[]): Promise<{ id: string; status: string }[]> {
-  return db.insert(loads).values(values).returning({ id: loads.id, status: loads.status });
+export async function insertLoadBatch(db: DbOrTx, values: (typeof loads.$inferInsert)[]): Promise<{ id: string; loadNumber: string; status: string }[]> {
+  return db.insert(loads).values(values).returning({ id: loads.id, loadNumber: loads.loadNumber, status: loads.status });
 }

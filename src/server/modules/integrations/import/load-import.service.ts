@@ -4,11 +4,12 @@
 // and the same create rules (loads.service newLoadValues: past pickup date,
 // delivery before pickup, rate per mile …), with the same words. A dry run answers
 // the errors; a commit creates every row in one transaction or none, each through
-// createdLoadEvents (history line, lane alerts, webhooks) as a hand-posted load.
+// createdLoadEvents (history line and load.created event) as a hand-posted load.
 import type { AppContext } from "../../../context";
 import type { UserRow } from "../../../db/schema";
 import { AppError } from "../../../lib/app-error";
-import { assertStorableText, createdLoadEvents, duplicateNumberMessage, newLoadValues, type NewLoadValues } from "../../loads/loads.service";
+import { assertStorableText } from "../../../lib/storable-text";
+import { createdLoadEvents, duplicateNumberMessage, newLoadValues, type NewLoadValues } from "../../loads/loads.service";
 import { isUniqueViolation, maxLoadNumberSeq } from "../../loads/loads.repository";
 import { loadPostcodeTable, locate, parsePostcode, type Point } from "../../distance/postcodes";
 import { providerFor } from "../../distance/distance.service";
@@ -16,7 +17,7 @@ import { loadInputSchema, type LoadInputParsed } from "../../../../contract/sche
 import type { ImportError, ImportResult } from "../../../../contract/schemas/load-import";
 import { readImportFile, type CsvRow } from "./csv-rows";
 import { existingLoadNumbers, insertLoadBatch, INSERT_BATCH } from "./load-import.repository";
-import type { DbOrTx } from "../../../db/client";
+import type { DbOrTx, Tx } from "../../../db/client";
 
 type Actor = Pick<UserRow, "id" | "name" | "role" | "isAdmin" | "carrierName">;
 
@@ -138,13 +139,13 @@ const LOAD_NUMBER_KEY = "loads_load_number_key";
 
 /**
  * Insert the judged rows in `tx`, 100 to a statement, each with the history line
- * (and so the lane alerts and webhook) a load posted by hand gets.
+ * and load.created event a load posted by hand gets.
  */
-async function createAll(tx: DbOrTx, actor: Actor, judged: Judged["loads"], now: Date): Promise<number> {
+async function createAll(ctx: AppContext, tx: Tx, actor: Actor, judged: Judged["loads"], now: Date): Promise<number> {
   const numbers = await numberRows(tx, judged, now);
   for (let i = 0; i < judged.length; i += INSERT_BATCH) {
     const batch = judged.slice(i, i + INSERT_BATCH).map((l, j) => ({ ...l.values, loadNumber: numbers[i + j] }));
-    await createdLoadEvents(tx, { actor, rows: await insertLoadBatch(tx, batch), now });
+    await createdLoadEvents(tx, { ctx, actor, rows: await insertLoadBatch(tx, batch), now, via: "import" });
   }
   return judged.length;
 }
@@ -171,7 +172,7 @@ export async function importLoads(opts: { ctx: AppContext; actor: Actor; text: s
         const judged = await judgeRows({ ctx, db: tx, actor, bodies: file.bodies, now });
         const result = answer(judged, 0);
         if (!result.valid) return result;
-        return { ...result, created: await createAll(tx, actor, judged.loads, now) };
+        return { ...result, created: await createAll(ctx, tx, actor, judged.loads, now) };
       });
     } catch (err) {
       // another load took an automatic number between our read and insert: all of it again

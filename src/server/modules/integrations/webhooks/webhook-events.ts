@@ -1,12 +1,15 @@
-// Raising webhook events (contract-beyond "Integrations"): one "webhook" job per
-// subscribed endpoint, written in the transaction of the change that causes the
-// event, so a change that rolls back never delivers (architecture.md "Invariants";
-// jobs.service queueJobs). The body is fixed here, once: every attempt sends the
-// same bytes under the same webhook-id. Callers: recordLoadEvent (every load
-// change), placeBid / acceptBid, completePod, raiseInvoice / payLocked.
+// Raising webhook events: a reaction to domain events after they commit. Each
+// domain event with a public name (WEBHOOK_EVENT_OF) becomes one "webhook" job per
+// subscribed endpoint, written in the reaction's transaction, so it is written
+// once however often the reaction is retried. The body is fixed here, once: every
+// attempt sends the same bytes under the same webhook-id. A load event carries the
+// load as staff see it when the reaction runs (normally within milliseconds of the
+// change); bid and invoice events carry the record as the event recorded it.
 import { eq } from "drizzle-orm";
+import type { AppContext } from "../../../context";
 import type { DbOrTx } from "../../../db/client";
 import { loads } from "../../../db/schema";
+import { EVENT_TYPES, WEBHOOK_EVENT_OF, type DomainEvent } from "../../../../contract/events";
 import type { WebhookEvent, WebhookPayload } from "../../../../contract/schemas/webhook";
 import { queueJobs } from "../../jobs/jobs.service";
 import { toLoad, type Viewer } from "../../loads/load-visibility";
@@ -25,12 +28,12 @@ export interface WebhookJobPayload {
 const STAFF: Viewer = { id: "00000000-0000-0000-0000-000000000000", role: "admin", isAdmin: true, carrierName: null };
 
 /**
- * Queue `type` for every endpoint subscribed to it, in `db` (the change's
- * transaction). `data` may be a function: it is called only when someone listens.
- * Returns how many deliveries were queued.
+ * Queue `type` for every endpoint subscribed to it, in `db`. `data` may be a
+ * function: it is called only when someone listens. Returns how many deliveries
+ * were queued.
  */
-export async function raiseWebhookEvent(opts: { db: DbOrTx; now: Date; type: WebhookEvent; data: unknown }): Promise<number> {
-  const endpointIds = await subscribedEndpointIds(opts.db, opts.type);
+export async function raiseWebhookEvent(opts: { db: DbOrTx; now: Date; type: WebhookEvent; data: unknown; endpointIds?: string[] }): Promise<number> {
+  const endpointIds = opts.endpointIds ?? (await subscribedEndpointIds(opts.db, opts.type));
   if (!endpointIds.length) return 0;
   const data = typeof opts.data === "function" ? await (opts.data as () => Promise<unknown>)() : opts.data;
   const body = JSON.stringify({ type: opts.type, timestamp: opts.now.toISOString(), data } satisfies WebhookPayload);
@@ -42,50 +45,45 @@ export async function raiseWebhookEvent(opts: { db: DbOrTx; now: Date; type: Web
   return endpointIds.length;
 }
 
-/** The load event of each audit action (load_events.action); absent: load.updated. null: none (POD raises its own). */
-const LOAD_ACTION_EVENTS: Record<string, WebhookEvent | null> = {
-  create: "load.created",
-  copy: "load.created",
-  accept: "load.accepted",
-  "award-bid": "load.accepted",
-  assign: "load.accepted",
-  approve: "load.approved",
-  complete: "load.completed",
-  cancel: "load.cancelled",
-  // the signatures alone (not completing the load): pod.submitted, raised by the POD module
-  "pod-updated": null,
-};
-
-export function loadWebhookEvent(action: string): WebhookEvent | null {
-  return action in LOAD_ACTION_EVENTS ? LOAD_ACTION_EVENTS[action] : "load.updated";
-}
-
-/** A load changed (`action` as recorded in load_events): its event, with the load as it is now in `db`. */
-export async function raiseLoadWebhook(db: DbOrTx, e: { loadId: string; action: string; now: Date }): Promise<number> {
-  const type = loadWebhookEvent(e.action);
-  if (!type) return 0;
-  return raiseWebhookEvent({ db, now: e.now, type, data: () => loadData(db, e.loadId, e.now) });
-}
-
-/**
- * Many load changes (recordLoadEvents): who listens to each event type is asked
- * once, so a thousand changes nobody subscribed to cost one query, not a thousand.
- */
-export async function raiseLoadWebhooks(db: DbOrTx, events: { loadId: string; action: string; now: Date }[]): Promise<number> {
-  if (events.length === 1) return raiseLoadWebhook(db, events[0]);
-  const listened = new Map<WebhookEvent, boolean>();
-  let queued = 0;
-  for (const e of events) {
-    const type = loadWebhookEvent(e.action);
-    if (!type) continue;
-    if (!listened.has(type)) listened.set(type, (await subscribedEndpointIds(db, type)).length > 0);
-    if (listened.get(type)) queued += await raiseLoadWebhook(db, e);
-  }
-  return queued;
-}
-
 /** The load as staff see it, read in `db`. */
 export async function loadData(db: DbOrTx, loadId: string, now: Date): Promise<unknown> {
   const [row] = await db.select().from(loads).where(eq(loads.id, loadId));
   return row ? toLoad(row, STAFF, now) : { id: loadId };
+}
+
+/** What a webhook says of an event: the record it carries, or the load it is about. */
+function dataOf(db: DbOrTx, event: DomainEvent, now: Date): unknown {
+  switch (event.type) {
+    case "bid.placed":
+    case "bid.accepted":
+      return event.data.bid;
+    case "invoice.issued":
+    case "invoice.paid":
+      return event.data.invoice;
+    default:
+      return () => loadData(db, event.loadId!, now);
+  }
+}
+
+/** Domain events that have a public webhook name. */
+const PUBLIC_TYPES = EVENT_TYPES.filter((t) => WEBHOOK_EVENT_OF[t] !== null);
+
+export function registerWebhookReactions(ctx: AppContext): void {
+  ctx.events.afterCommit({
+    name: "webhooks",
+    types: PUBLIC_TYPES,
+    async handle(events, { tx }) {
+      // who listens to each event type is asked once: a thousand imported loads nobody subscribed to cost one query
+      const listeners = new Map<WebhookEvent, string[]>();
+      for (const event of events) {
+        const type = WEBHOOK_EVENT_OF[event.type] as WebhookEvent | null;
+        if (!type) continue;
+        if (!listeners.has(type)) listeners.set(type, await subscribedEndpointIds(tx, type));
+        const endpointIds = listeners.get(type)!;
+        if (!endpointIds.length) continue;
+        const now = new Date(event.occurredAt);
+        await raiseWebhookEvent({ db: tx, now, type, data: dataOf(tx, event, now), endpointIds });
+      }
+    },
+  });
 }

@@ -11,13 +11,15 @@ import type { AppContext } from "../../../context";
 import { idParam, parse } from "../../../lib/validate";
 import { requireAdmin } from "../../../plugins/session";
 import { webhookAttemptsQuerySchema, webhookCreateSchema, webhookUpdateSchema } from "../../../../contract/schemas/webhook";
-import { assertStorableText } from "../../loads/loads.service";
+import { registerWebhookReactions } from "./webhook-events";
+import { assertStorableText } from "../../../lib/storable-text";
 import { webhookJobKind } from "./webhook-delivery";
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, retryDelivery, updateWebhook } from "./webhooks.service";
 
 const DELIVERIES_DEFAULT = 50;
 
 export async function registerWebhooksRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerWebhookReactions(ctx);
   ctx.jobs.register(webhookJobKind(ctx, { timeoutMs: ctx.config.webhookTimeoutMs }));
 
   app.post("/api/admin/webhooks", async (req, reply) => {

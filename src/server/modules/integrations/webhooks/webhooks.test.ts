@@ -5,12 +5,12 @@
 // test clock; nothing for a rolled-back change; the delivery log and manual retry;
 // and the issue's Done-when: a receiver down for 10 minutes gets every event once.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createTestApp, ENGINES, TestClock, type TestApp } from "../../../../../test/helpers";
 import { createAdmin, createManager, login, signedIn } from "../../../../../test/factories";
-import { jobs, webhookEndpoints } from "../../../db/schema";
+import { domainEvents, jobs, webhookEndpoints } from "../../../db/schema";
 import { startJobRunner, type JobRunner } from "../../jobs/job-runner";
-import { recordLoadEvent } from "../../loads/load-transition";
+import { loadEvent } from "../../loads/loads.service";
 import { WEBHOOK_MSG, type WebhookAttempt, type WebhookCreated } from "../../../../contract/schemas/webhook";
 import { signatureValid, startReceiver, verifyStandard, type Receiver } from "./webhook-test-support";
 import { WEBHOOK_RETRY_DELAYS_MS } from "./webhook-delivery";
@@ -131,15 +131,18 @@ describe.each(ENGINES)("webhooks on %s", (engine) => {
     const load = await postLoad();
     await runner.drain();
     expect(rx.received).toHaveLength(1);
-    // the load's change records its event (and so its webhook) and then fails
+    // the load's change publishes its event (whose reactions write the webhook) and then fails
     await expect(
       t.app.ctx.db.transaction(async (tx) => {
-        await recordLoadEvent(tx, { loadId: load.id, actor: null, action: "edit", fromStatus: "available", toStatus: "available", now: clock.now() });
-        expect(await tx.select().from(jobs).where(eq(jobs.kind, "webhook"))).toHaveLength(2); // queued inside …
+        await t.app.ctx.events.publish(tx, [loadEvent({ type: "load.edited", load, actor: null, now: clock.now(), data: { fields: [] } })]);
         throw new Error("the change fails after its event");
       }),
     ).rejects.toThrow("the change fails");
-    expect(await t.app.ctx.db.select().from(jobs).where(eq(jobs.kind, "webhook"))).toHaveLength(1); // … gone with the rollback
+    // nothing of it is left: no event in the log, no reaction queued, no webhook
+    expect(await t.app.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.loadId, load.id), eq(domainEvents.type, "load.edited")))).toEqual([]);
+    expect(await t.app.ctx.db.select().from(jobs).where(eq(jobs.kind, "event:webhooks"))).toHaveLength(1); // the load's creation only
+    await runner.drain();
+    expect(await t.app.ctx.db.select().from(jobs).where(eq(jobs.kind, "webhook"))).toHaveLength(1);
     // and an edit refused by the API (409 on the POD lock is before; a bad date after the lock) leaves none either
     const refused = await call("PUT", `/api/loads/${load.id}`, { pickupDate: "not a date" });
     expect(refused.statusCode).toBe(400);

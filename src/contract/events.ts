@@ -1,0 +1,141 @@
+// Domain events: the facts the product records as they happen, one line each in
+// the event log, numbered by a gapless `seq`. A change publishes them in its own
+// transaction; every reaction (invoices, bids closing, notifications, webhooks,
+// lane alerts, and each capability still to come) subscribes to them instead of
+// being called by the code that made the change. Version 1 of every type: a
+// change of a payload's meaning gets a new version, never a silent edit.
+import { z } from "zod";
+
+export const EVENT_VERSION = 1 as const;
+
+const id = z.string();
+const money = z.number();
+
+/** Who did it: a user, or nobody (the system: a schedule, an import job). */
+export const eventActorSchema = z.object({ id, name: z.string() }).nullable();
+
+/** A bid as it stood when the event happened (the public Bid shape, so a webhook needs no second read). */
+const bidSnapshot = z.object({
+  id,
+  loadId: id,
+  carrierId: id,
+  bidAmount: money,
+  listedPrice: money.nullable(),
+  notes: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** An invoice as it stood when the event happened (the public Invoice shape). */
+const invoiceSnapshot = z.object({
+  id,
+  number: z.string(),
+  loadId: id,
+  loadNumber: z.string(),
+  companyId: id.nullable(),
+  carrierName: z.string(),
+  carrierVatNumber: z.string(),
+  net: money,
+  vatRate: z.number(),
+  vat: money,
+  gross: money,
+  issuedOn: z.string(),
+  dueOn: z.string(),
+  status: z.string(),
+  paidOn: z.string().nullable(),
+  paymentReference: z.string().nullable(),
+  overdue: z.boolean(),
+});
+
+/** The status a load left: a reaction to leaving `completed` (the invoice) or a booking (the carrier) reads it. */
+const fromStatus = z.string();
+
+/** Each type and what it carries beyond the envelope. */
+export const EVENT_DATA = {
+  "load.created": z.object({ via: z.enum(["form", "copy", "import"]), copiedFrom: z.string().optional() }),
+  /** the fields whose value changed (as the invoice would print them: instants by time, empty and no text alike) */
+  "load.edited": z.object({ fields: z.array(z.string()) }),
+  /** listed: at its price; bid: a bid won; counter: a counter-offer agreed; assigned: staff set the carrier */
+  "load.accepted": z.object({
+    carrierId: id.nullable(),
+    carrierName: z.string().nullable(),
+    price: money,
+    via: z.enum(["listed", "bid", "counter", "assigned"]),
+    bidId: id.optional(),
+  }),
+  "load.approved": z.object({ poNumber: z.string().nullable(), carrierId: id.nullable() }),
+  "load.completed": z.object({ via: z.enum(["status", "pod", "edit"]) }),
+  /** heldBy: the carrier who held the booking (told of it), when it was accepted or approved */
+  "load.cancelled": z.object({ fromStatus, heldBy: id.nullable(), reason: z.string().optional() }),
+  "load.made_available": z.object({ via: z.enum(["reset", "uncancel"]), fromStatus, heldBy: id.nullable() }),
+  "bid.placed": z.object({ bid: bidSnapshot, updated: z.boolean() }),
+  "bid.accepted": z.object({ bid: bidSnapshot }),
+  /** taken: the load went to someone else (not a rejection of this bid on its merits) */
+  "bid.rejected": z.object({ bid: bidSnapshot, taken: z.boolean() }),
+  "pod.submitted": z.object({ completed: z.boolean(), paperwork: z.boolean() }),
+  "invoice.issued": z.object({ invoice: invoiceSnapshot, replaces: z.string().nullable() }),
+  "invoice.paid": z.object({ invoice: invoiceSnapshot }),
+  "company.merged": z.object({ companyId: id, intoCompanyId: id }),
+} as const;
+
+export type EventType = keyof typeof EVENT_DATA;
+export const EVENT_TYPES = Object.keys(EVENT_DATA) as EventType[];
+
+const envelope = {
+  seq: z.number().int().positive(),
+  version: z.literal(EVENT_VERSION),
+  occurredAt: z.string(),
+  actor: eventActorSchema,
+  /** the load it is about, with its number as it was then (none for a company merge) */
+  loadId: id.nullable(),
+  loadNumber: z.string().nullable(),
+};
+
+function eventSchema<T extends EventType>(type: T) {
+  return z.object({ ...envelope, type: z.literal(type), data: EVENT_DATA[type] as (typeof EVENT_DATA)[T] });
+}
+
+export const domainEventSchema = z.discriminatedUnion(
+  "type",
+  EVENT_TYPES.map((t) => eventSchema(t)) as unknown as [ReturnType<typeof eventSchema<EventType>>, ...ReturnType<typeof eventSchema<EventType>>[]],
+);
+
+export type EventData<T extends EventType> = z.output<(typeof EVENT_DATA)[T]>;
+
+/** One recorded event of type T. */
+export type DomainEventOf<T extends EventType> = {
+  seq: number;
+  version: typeof EVENT_VERSION;
+  type: T;
+  occurredAt: string;
+  actor: z.output<typeof eventActorSchema>;
+  loadId: string | null;
+  loadNumber: string | null;
+  data: EventData<T>;
+};
+export type DomainEvent = { [T in EventType]: DomainEventOf<T> }[EventType];
+
+/** What a publisher writes: the envelope's numbering and version are the log's to give. */
+export type NewEvent = { [T in EventType]: Omit<DomainEventOf<T>, "seq" | "version" | "occurredAt"> & { occurredAt: Date } }[EventType];
+
+/**
+ * The public webhook event each domain event is sent as (null: not sent). A load
+ * that is edited or put back on the board is "load.updated" to a subscriber.
+ */
+export const WEBHOOK_EVENT_OF = {
+  "load.created": "load.created",
+  "load.edited": "load.updated",
+  "load.accepted": "load.accepted",
+  "load.approved": "load.approved",
+  "load.completed": "load.completed",
+  "load.cancelled": "load.cancelled",
+  "load.made_available": "load.updated",
+  "bid.placed": "bid.placed",
+  "bid.accepted": "bid.accepted",
+  "bid.rejected": null,
+  "pod.submitted": "pod.submitted",
+  "invoice.issued": "invoice.issued",
+  "invoice.paid": "invoice.paid",
+  "company.merged": null,
+} as const satisfies Record<EventType, string | null>;
