@@ -5,7 +5,7 @@ import { openDatabase, migrateDatabase } from "./db/client";
 import { buildApp, type App } from "./app";
 import type { Clock } from "./context";
 import { bootstrapAdmin } from "./modules/auth/bootstrap";
-import { startEmailSchedule } from "./modules/email/schedule";
+import { startEmailSchedule } from "./modules/available-loads-email/schedule";
 import { startJobRunner } from "./modules/jobs/job-runner";
 import { PID_FILE } from "./ops/backup";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";

@@ -29,7 +29,7 @@ import {
   takeRequestSlot,
   tooManyAttempts,
 } from "./throttle";
-import { queuePasswordChangedMail, queueRegistrationReceivedMails } from "../email/account-mail";
+import { queuePasswordChangedMail, queueRegistrationReceivedMails } from "../../mail/account-mail";
 import { queueJobs } from "../jobs/jobs.service";
 import { notifyRegistrationPending } from "../notifications/notifications.service";
 import { linkUserToCompany } from "../companies/companies.service";

@@ -5,7 +5,7 @@
 // the job done: all three or none, so a retried job never mails a second link.
 import type { AppContext } from "../../context";
 import { randomToken, sha256 } from "../../lib/crypto";
-import { queuePasswordResetMail } from "../email/account-mail";
+import { queuePasswordResetMail } from "../../mail/account-mail";
 import type { JobKind } from "../jobs/job-registry";
 import { findUserByEmail, setPasswordResetToken } from "./auth.repository";
 import { PASSWORD_RESET_JOB, RESET_TOKEN_TTL_MS } from "./auth.service";

@@ -26,7 +26,7 @@ import {
   type userUpdateSchema,
 } from "../../../contract/schemas/user";
 import { isUniqueViolation } from "../auth/auth.service";
-import { queueAccountApprovedMail, queueAccountRejectedMail } from "../email/account-mail";
+import { queueAccountApprovedMail, queueAccountRejectedMail } from "../../mail/account-mail";
 import { companiesByName, linkUserToCompany, userViews } from "../companies/companies.service";
 import { applicantDocumentCounts, releaseApplicantDocuments } from "../companies/documents.service";
 import { endApplicantAccess } from "../registration/registration.service";

@@ -3,9 +3,9 @@
 // transaction of the account change that causes it (pass that transaction as
 // `db`). Nothing here sends: the outbox worker does, with retries, and a
 // failure never fails the account action.
-import type { AppContext } from "../../context";
-import type { DbOrTx } from "../../db/client";
-import type { UserRow } from "../../db/schema";
+import type { AppContext } from "../context";
+import type { DbOrTx } from "../db/client";
+import type { UserRow } from "../db/schema";
 import { queueMail } from "./mail-job";
 import {
   accountApprovedMail,

@@ -13,9 +13,9 @@ import {
   listAvailableLoadsForEmail,
   updateScheduleSettings,
   type EmailScheduleRow,
-} from "./email.repository";
-import { queueMail } from "./mail-job";
-import { availableLoadsMail } from "./templates";
+} from "./available-loads-email.repository";
+import { queueMail } from "../../mail/mail-job";
+import { availableLoadsMail } from "./available-loads-template";
 import { emailTurnedOff, unsubscribeFor, unsubscribeSecret } from "../notifications/notifications.service";
 
 export const NO_WEEKLY_DAY = "Select at least one day for a weekly schedule";

@@ -1,12 +1,12 @@
 // The mail outbox for staff (issue 14): failed mail with its error and a
 // resend, and the progress of one available-loads email.
-import { MSG } from "../../../contract/messages";
-import type { MailBatchProgress, MailListQuery, MailStatus, OutboxMail } from "../../../contract/schemas/mail";
-import type { AppContext } from "../../context";
-import type { JobRow } from "../../db/schema";
-import { AppError } from "../../lib/app-error";
-import { iso } from "../../lib/serialize";
-import { countJobBatch, findJob, listJobs, resendFailedJob, type JobListStatus } from "../jobs/jobs.service";
+import { MSG } from "../../contract/messages";
+import type { MailBatchProgress, MailListQuery, MailStatus, OutboxMail } from "../../contract/schemas/mail";
+import type { AppContext } from "../context";
+import type { JobRow } from "../db/schema";
+import { AppError } from "../lib/app-error";
+import { iso } from "../lib/serialize";
+import { countJobBatch, findJob, listJobs, resendFailedJob, type JobListStatus } from "../modules/jobs/jobs.service";
 import { MAIL_JOB, type MailJobPayload } from "./mail-job";
 
 export const OUTBOX_MSG = {

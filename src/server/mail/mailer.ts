@@ -1,12 +1,12 @@
-// The mail transport (issue 2, issue 7, issue 14): SMTP when SMTP_URL is set,
-// otherwise each message is written as an .eml file under $DATA_DIR/outbox.
-// One attempt per call: retrying, back-off and the send log belong to the
-// outbox worker (mail-job.ts), which is the only caller. Modules queue mail in
-// the transaction of their change (account-mail.ts, email.service.ts).
+// The mail transport: SMTP when SMTP_URL is set, otherwise each message is
+// written as an .eml file under $DATA_DIR/outbox. One attempt per call:
+// retrying, back-off and the send log belong to the outbox worker (mail-job.ts),
+// which is the only caller. Modules queue mail in the transaction of their
+// change (queueMail in mail-job.ts; account-mail.ts for account mail).
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
-import type { Config } from "../../config";
+import type { Config } from "../config";
 
 export interface MailMessage {
   to: string;
@@ -110,7 +110,7 @@ export function createMailer(config: Config): Mailer {
   };
 }
 
-declare module "../../context" {
+declare module "../context" {
   interface AppContext {
     /** the mail transport (SMTP, or .eml files in the outbox folder); only the outbox worker calls it */
     mail: Mailer;

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { ENGINES, createTestApp, startSmtpSink, type SmtpSink, type TestApp } from "../../../../test/helpers";
-import { freePort } from "../../../../test/process";
-import { testConfig } from "../../config";
-import { emailLog } from "../../db/schema";
+import { ENGINES, createTestApp, startSmtpSink, type SmtpSink, type TestApp } from "../../../test/helpers";
+import { freePort } from "../../../test/process";
+import { testConfig } from "../config";
+import { emailLog } from "../db/schema";
 import { queueAccountApprovedMail, queuePasswordResetMail, queueRegistrationReceivedMails } from "./account-mail";
 import { createMailer, isPermanentMailError, isUnreachableMailError, safeErrorText } from "./mailer";
 

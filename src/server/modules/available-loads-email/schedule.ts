@@ -6,8 +6,8 @@
 // so a claimed slot always has its mail and a failed queue leaves it unclaimed.
 import type { BulkEmailResult } from "../../../contract/schemas/email-schedule";
 import type { AppContext } from "../../context";
-import { claimScheduleSlot, findScheduleSettings, type EmailScheduleRow } from "./email.repository";
-import { queueAvailableLoadsEmail } from "./email.service";
+import { claimScheduleSlot, findScheduleSettings, type EmailScheduleRow } from "./available-loads-email.repository";
+import { queueAvailableLoadsEmail } from "./available-loads-email.service";
 import { wallClock } from "../../../contract/wall-clock";
 
 export type ScheduleSettingsForSlot = Pick<EmailScheduleRow, "enabled" | "frequency" | "daysOfWeek" | "time" | "lastSlot">;

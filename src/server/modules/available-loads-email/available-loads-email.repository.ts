@@ -1,15 +1,12 @@
-// Queries of the email module (issue 7): the send log, the single schedule
-// settings row, and the two lists the available-loads email is built from.
+// Queries of the available-loads email: the single schedule settings row, and
+// the two lists the email is built from. (The send log is the mail outbox's:
+// src/server/mail/mail.repository.ts.)
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { emailLog, emailScheduleSettings, loads, users } from "../../db/schema";
+import { emailScheduleSettings, loads, users } from "../../db/schema";
 import { onBoardWhere, ukToday } from "../loads/load-visibility";
 
 export type EmailScheduleRow = typeof emailScheduleSettings.$inferSelect;
-
-export async function insertEmailLog(db: DbOrTx, row: typeof emailLog.$inferInsert): Promise<void> {
-  await db.insert(emailLog).values(row);
-}
 
 // One settings row for the whole system. A fixed id plus ON CONFLICT DO NOTHING
 // means two processes creating it at once still end up with one row.

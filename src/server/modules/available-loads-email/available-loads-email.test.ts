@@ -6,7 +6,7 @@ import { postgresOnly } from "../../../../test/skips";
 import { createAdmin, createCarrier, createLoad, createManager, login } from "../../../../test/factories";
 import { buildApp, type App } from "../../app";
 import { emailLog, emailScheduleSettings, jobs, loads, type UserRow } from "../../db/schema";
-import { MAIL_JOB, queueMail } from "./mail-job";
+import { MAIL_JOB, queueMail } from "../../mail/mail-job";
 import { runScheduleTick, startEmailSchedule } from "./schedule";
 
 const bodyOf = (m: ParsedMail) => `${m.subject}\n${m.text ?? ""}\n${m.html || ""}`;

@@ -5,15 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import type { ParsedMail } from "mailparser";
-import { ENGINES, TestClock, createTestApp, startSmtpSink, type SmtpSink, type TestApp } from "../../../../test/helpers";
-import { freePort } from "../../../../test/process";
-import { postgresOnly } from "../../../../test/skips";
-import { createAdmin, createCarrier, createManager, login } from "../../../../test/factories";
-import { buildApp } from "../../app";
-import { emailLog, jobs, users, type UserRow } from "../../db/schema";
-import { RETRY_FOR_MS } from "../jobs/backoff";
-import { startJobRunner } from "../jobs/job-runner";
-import { claimJobs, findJob } from "../jobs/jobs.repository";
+import { ENGINES, TestClock, createTestApp, startSmtpSink, type SmtpSink, type TestApp } from "../../../test/helpers";
+import { freePort } from "../../../test/process";
+import { postgresOnly } from "../../../test/skips";
+import { createAdmin, createCarrier, createManager, login } from "../../../test/factories";
+import { buildApp } from "../app";
+import { emailLog, jobs, users, type UserRow } from "../db/schema";
+import { RETRY_FOR_MS } from "../modules/jobs/backoff";
+import { startJobRunner } from "../modules/jobs/job-runner";
+import { claimJobs, findJob } from "../modules/jobs/jobs.repository";
 import { queueAccountApprovedMail } from "./account-mail";
 import { MAIL_JOB, UNREACHABLE, queueMail } from "./mail-job";
 

@@ -3,11 +3,11 @@
 // by the job runner through ctx.mail — the only caller of the transport. Each
 // attempt's outcome goes to email_log in the same transaction that records it
 // on the job. docs/decisions/mail-outbox.md.
-import type { AppContext } from "../../context";
-import type { DbOrTx } from "../../db/client";
-import type { JobKind } from "../jobs/job-registry";
-import { queueJobs, retryWaitingJobs } from "../jobs/jobs.service";
-import { insertEmailLog } from "./email.repository";
+import type { AppContext } from "../context";
+import type { DbOrTx } from "../db/client";
+import type { JobKind } from "../modules/jobs/job-registry";
+import { queueJobs, retryWaitingJobs } from "../modules/jobs/jobs.service";
+import { insertEmailLog } from "./mail.repository";
 import { isPermanentMailError, isUnreachableMailError, safeErrorText, type MailMessage } from "./mailer";
 
 export const MAIL_JOB = "mail";
