@@ -6,6 +6,7 @@ import { Dialog as D } from "radix-ui";
 import { X } from "lucide-react";
 import { cn } from "../../lib/cn";
 import { useDialogFocus } from "./dialog-focus";
+import { Button } from "./button";
 
 export function Dialog({
   open,
@@ -60,5 +61,17 @@ export function Dialog({
         </D.Content>
       </D.Portal>
     </D.Root>
+  );
+}
+
+/** The usual footer: Cancel (closes without doing anything), then the dialog's one action. */
+export function CancelAnd({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      {children}
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { POLL } from "@contract/constants";
 import type { Bid, BidInput, BidWithCarrier, LoadWithPendingBids } from "@contract/schemas/bid";
 import { api, ApiError, fetchIdempotent, getWithEtag, newIdempotencyKey } from "../../lib/api";
-import { pageQuery, type PageParams } from "../admin/components/table-pager";
+import { pageQuery, type PageParams } from "../../lib/page-query";
 import { OWN_BIDS_KEY } from "./use-own-bids";
 import { refreshComplianceOn409 } from "../companies/api/compliance-me";
 

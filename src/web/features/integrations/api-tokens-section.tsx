@@ -5,9 +5,9 @@ import { useState } from "react";
 import { BookOpen, KeyRound, Trash2 } from "lucide-react";
 import { API_SCOPE_LABELS, type ApiToken } from "@contract/schemas/integration";
 import { Button } from "../../components/ui/button";
-import { Dialog } from "../../components/ui/dialog";
+import { ConfirmDialog } from "../../components/confirm-dialog";
 import { Spinner } from "../../components/ui/spinner";
-import { formatAdminDateTime, errorMessage } from "../../lib/format";
+import { formatAdminDateTime } from "../../lib/format";
 import { formatDay } from "../../lib/calendar-day";
 import { toast } from "../../components/ui/toast";
 import { useApiTokens, useRevokeApiToken } from "./api-tokens-api";
@@ -136,40 +136,20 @@ export function ApiTokensSection() {
 
 function RevokeDialog({ token, onOpenChange }: { token: ApiToken | null; onOpenChange: (open: boolean) => void }) {
   const revoke = useRevokeApiToken();
-  const [error, setError] = useState<string | null>(null);
-  async function confirm() {
-    if (!token) return;
-    setError(null);
-    try {
-      await revoke.mutateAsync(token.id);
-      toast.success(`Revoked “${token.name}”`);
-      onOpenChange(false);
-    } catch (err) {
-      setError(errorMessage(err, "Could not revoke the token. Please try again."));
-    }
-  }
   return (
-    <Dialog
+    <ConfirmDialog
       open={!!token}
       onOpenChange={onOpenChange}
       title="Revoke API token?"
       description={token ? `“${token.name}” stops working at once. Any system using it gets 401 from its next request.` : undefined}
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" loading={revoke.isPending} onClick={() => void confirm()}>
-            Revoke token
-          </Button>
-        </>
-      }
-    >
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </Dialog>
+      confirmLabel="Revoke token"
+      pending={revoke.isPending}
+      failure="Could not revoke the token. Please try again."
+      onConfirm={async () => {
+        if (!token) return;
+        await revoke.mutateAsync(token.id);
+        toast.success(`Revoked “${token.name}”`);
+      }}
+    />
   );
 }

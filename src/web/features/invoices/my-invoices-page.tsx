@@ -12,7 +12,7 @@ import { INVOICE_MSG } from "@contract/schemas/invoice";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/format";
 import { useAuth } from "../auth/use-auth";
-import { TablePager } from "../admin/components/table-pager";
+import { TablePager } from "../../components/table-pager";
 import { useInvoices } from "./api";
 import { INVOICE_PAGE, NO_FILTERS, type InvoiceFilters } from "./invoice-format";
 import { InvoiceCards } from "./components/invoice-cards";

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { POLL } from "@contract/constants";
 import type { CarrierSummary, PendingUser, UserWithStats } from "@contract/schemas/user";
 import { getWithEtag } from "../../../lib/api";
-import { pageQuery, type PageParams } from "../components/table-pager";
+import { pageQuery, type PageParams } from "../../../lib/page-query";
 import { CARRIERS_KEY, PENDING_KEY, USERS_KEY } from "./queries";
 
 export interface ListPage<T> {

@@ -7,10 +7,10 @@ import { formatAdminDateTime, formatDate, formatMoney, formatNumber } from "../.
 import { cn } from "../../../lib/cn";
 import { USER_LIST_PAGE, listPageUrl, useCarriersPage } from "../api/user-lists";
 import { CARRIERS_KEY } from "../api/queries";
-import { ExportButton } from "./export-button";
-import { EmptyRow, ListError, SkeletonRows } from "./loads-table";
-import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "./table-pager";
-import { CELL, EMAIL_CELL, EmailText, FIRST_CELL } from "./users-tab";
+import { ExportButton } from "../../../components/export-button";
+import { CELL, EmptyRow, FIRST_CELL, ListError, SkeletonRows } from "../../../components/table-states";
+import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "../../../components/table-pager";
+import { EMAIL_CELL, EmailText } from "./users-tab";
 import { ComplianceBadge } from "../../companies/staff/badges";
 import { CompanyDialog, type CompanyTarget } from "../../companies/staff/company-dialog";
 

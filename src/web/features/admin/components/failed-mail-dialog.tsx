@@ -11,7 +11,7 @@ import { formatAdminDateTime } from "../../../lib/format";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
-import { WideDialog } from "./wide-dialog";
+import { WideDialog } from "../../../components/ui/wide-dialog";
 import { useFailedMailCount, useOutboxMail, useResendMail } from "../api/mail";
 
 const PAGE = 50;

@@ -8,7 +8,7 @@ import type { Load } from "@contract/schemas/load";
 import { Button } from "../../../components/ui/button";
 import { statusLabel } from "../../../components/load-status-badge";
 import { MultiSelect, type Option } from "./multi-select";
-import { TableSearch, countOf } from "./table-pager";
+import { TableSearch, countOf } from "../../../components/table-pager";
 import { EMPTY_FILTERS, useCarriers, type AdminLoadFilters } from "../api/queries";
 
 // the five statuses and Expired: available loads whose pickup day has ended (contract expiry)

@@ -18,7 +18,7 @@ import { cn } from "../../../lib/cn";
 import { useNextLoadNumber } from "../api/queries";
 import { useSaveLoad } from "../api/mutations";
 import { isoToUkLocal, ukLocalToIso, ukTomorrow } from "../lib/uk-time";
-import { WideDialog } from "./wide-dialog";
+import { WideDialog } from "../../../components/ui/wide-dialog";
 import { LaneRateHint } from "../../rates/components/lane-rate-hint";
 
 type Side = "pickup" | "delivery";

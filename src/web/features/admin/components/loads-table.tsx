@@ -8,11 +8,12 @@ import type { Load } from "@contract/schemas/load";
 import { podStatus, type PodStatus } from "@contract/schemas/pod";
 import { LoadStatusBadge } from "../../../components/load-status-badge";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
 import { formatAdminDateTime, formatMoney, formatRate } from "../../../lib/format";
 import { cn } from "../../../lib/cn";
+import { Button } from "../../../components/ui/button";
+import { EmptyRow, FIRST_CELL, ListError, SkeletonRows } from "../../../components/table-states";
 import { LoadActionsMenu, type LoadActionHandlers, type LoadTab } from "./load-actions-menu";
-import { SortableTableShell, type Column, type SortState } from "./table-pager";
+import { SortableTableShell, type Column, type SortState } from "../../../components/table-pager";
 
 export type LoadColumn =
   | "loadNumber"
@@ -187,7 +188,7 @@ export function LoadsTable({
                 className={cn(
                   "px-1.5 py-2 align-middle",
                   HEAD[c].className,
-                  i === 0 && "sticky left-0 z-[1] bg-white shadow-[1px_0_0_0_rgb(241_245_249)] group-hover:bg-slate-50",
+                  i === 0 && FIRST_CELL,
                 )}
               >
                 {cell(c, l, tab, handlers)}
@@ -197,47 +198,5 @@ export function LoadsTable({
         ))
       )}
     </SortableTableShell>
-  );
-}
-
-export function SkeletonRows({ cols, rows = 5 }: { cols: number; rows?: number }) {
-  return (
-    <>
-      {Array.from({ length: rows }, (_, r) => (
-        <tr key={r} className="border-t border-slate-100" aria-hidden="true">
-          {Array.from({ length: cols }, (_, c) => (
-            <td key={c} className="px-3 py-3">
-              <div className="h-3 w-full min-w-12 animate-pulse rounded bg-slate-200" />
-            </td>
-          ))}
-        </tr>
-      ))}
-      <tr className="sr-only">
-        <td colSpan={cols} role="status">
-          Loading...
-        </td>
-      </tr>
-    </>
-  );
-}
-
-export function EmptyRow({ cols, text }: { cols: number; text: string }) {
-  return (
-    <tr>
-      <td colSpan={cols} className="px-3 py-10 text-center text-slate-600">
-        {text}
-      </td>
-    </tr>
-  );
-}
-
-export function ListError({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      <span>Could not load the {what}. Check your connection; the list refreshes by itself.</span>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        Retry
-      </Button>
-    </div>
   );
 }

@@ -11,9 +11,9 @@ import { formatAdminDateTime } from "../../../lib/format";
 import { cn } from "../../../lib/cn";
 import { USER_LIST_PAGE, usePendingPage } from "../api/user-lists";
 import { useDecidePendingUser } from "../api/mutations";
-import { EmptyRow, ListError, SkeletonRows } from "./loads-table";
-import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "./table-pager";
-import { CELL, EMAIL_CELL, EmailText, FIRST_CELL } from "./users-tab";
+import { CELL, EmptyRow, FIRST_CELL, ListError, SkeletonRows } from "../../../components/table-states";
+import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "../../../components/table-pager";
+import { EMAIL_CELL, EmailText } from "./users-tab";
 
 const HEADERS: Column[] = [
   { label: "Name", sortKey: "name" },

@@ -12,10 +12,10 @@ import { formatAdminDateTime, formatDate, formatMoney, formatNumber } from "../.
 import { cn } from "../../../lib/cn";
 import { PENDING_FIRST_PAGE, USER_LIST_PAGE, listPageUrl, usePendingPage, useUsersPage } from "../api/user-lists";
 import { USERS_KEY } from "../api/queries";
-import { ExportButton } from "./export-button";
+import { ExportButton } from "../../../components/export-button";
 import { useDeleteUser } from "../api/mutations";
-import { EmptyRow, ListError, SkeletonRows } from "./loads-table";
-import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "./table-pager";
+import { CELL, EmptyRow, FIRST_CELL, ListError, SkeletonRows } from "../../../components/table-states";
+import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "../../../components/table-pager";
 import { UserFormDialog } from "./user-form-dialog";
 import { ComplianceBadge } from "../../companies/staff/badges";
 import { CompanyDialog, type CompanyTarget } from "../../companies/staff/company-dialog";
@@ -91,12 +91,8 @@ export function EmailText({ email }: { email: string }) {
   );
 }
 
-/** A cell of the dense admin tables (table-pager `dense`): the loads tables' padding. */
-export const CELL = "px-1.5 py-2";
 /** Wide enough for a usual name before the "@" on one line; anything longer wraps inside it. */
 export const EMAIL_CELL = "min-w-36 [overflow-wrap:anywhere]";
-/** The pinned first cell keeps its row's hover colour and a hairline to the cells scrolling under it. */
-export const FIRST_CELL = "sticky left-0 z-[1] bg-white shadow-[1px_0_0_0_rgb(241_245_249)] group-hover:bg-slate-50";
 
 const HEADERS: Column[] = [
   { label: "Name", sortKey: "name" },

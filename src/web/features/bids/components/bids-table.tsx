@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { AlertTriangle, Gavel } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { SortableTableShell, type Column, type SortState } from "../../admin/components/table-pager";
+import { SortableTableShell, type Column, type SortState } from "../../../components/table-pager";
 import { cn } from "../../../lib/cn";
 import { errorMessage } from "../../../lib/format";
 

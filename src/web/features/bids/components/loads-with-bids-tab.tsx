@@ -9,9 +9,9 @@ import type { Load } from "@contract/schemas/load";
 import type { LoadWithPendingBids } from "@contract/schemas/bid";
 import { Button } from "../../../components/ui/button";
 import { formatCardDateTime, formatMoney, formatNumber } from "../../../lib/format";
-import { TablePager, TableSearch, countOf, usePagedTable, type PageParams, type SortState } from "../../admin/components/table-pager";
+import { TablePager, TableSearch, countOf, usePagedTable, type PageParams, type SortState } from "../../../components/table-pager";
 import { loadsWithBidsUrl, useLoadsWithBids } from "../api";
-import { ExportButton } from "../../admin/components/export-button";
+import { ExportButton } from "../../../components/export-button";
 import { BidsTable, type BidsListTexts, type BidsTableColumn } from "./bids-table";
 import { ManageBidsDialog } from "./manage-bids-dialog";
 

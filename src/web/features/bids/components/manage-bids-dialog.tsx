@@ -3,19 +3,19 @@
 // Staff only; the admin dashboard mounts it. "vs Listed" compares each bid with the
 // price it was made on, and a bid's age counts from its latest amount (bid-figures.ts).
 import type { ReactNode } from "react";
-import { Dialog as D } from "radix-ui";
+import { Dialog } from "radix-ui";
 import { ArrowRight, Check, X } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
 import type { BidWithCarrier } from "@contract/schemas/bid";
 import type { BidDifference } from "@contract/bid-difference";
 import { Button } from "../../../components/ui/button";
+import { WideDialog } from "../../../components/ui/wide-dialog";
 import { toast } from "../../../components/ui/toast";
 import { LoadStatusBadge } from "../../../components/load-status-badge";
 import { errorMessage, formatAdminDateTime, formatAge, formatCardDateTime, formatMiles, formatMoney, formatNumber, formatRate } from "../../../lib/format";
 import { useLoad } from "../../loads/api";
 import { useAcceptBid, useLoadBids, useRejectBid } from "../api";
 import { bidPlacedAt, differenceFromListed, wasUpdated } from "../bid-figures";
-import { useDialogFocus } from "../../../components/ui/dialog-focus";
 import { BidStatusBadge } from "./bid-status-badge";
 import { BidsTable, type BidsListTexts, type BidsTableColumn } from "./bids-table";
 
@@ -55,35 +55,22 @@ export function bidStatistics(bids: Pick<BidWithCarrier, "bidAmount">[]) {
 }
 
 export function ManageBidsDialog({ load, open, onOpenChange }: ManageBidsDialogProps) {
-  // starts on the first action, never the ✕; back to View Bids on close (issue 15 #9)
-  const focus = useDialogFocus();
+  // starts on the first action, never the ✕; back to View Bids on close
   return (
-    <D.Root open={open && !!load} onOpenChange={onOpenChange}>
-      <D.Portal>
-        <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <D.Content
-          onOpenAutoFocus={focus.onOpenAutoFocus}
-          onCloseAutoFocus={focus.onCloseAutoFocus}
-          className="fixed inset-0 z-50 flex flex-col bg-white shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[92vh] sm:w-[min(68rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl"
-        >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
-            <div className="min-w-0">
-              <D.Title className="text-lg font-semibold text-slate-900">Manage Bids{load ? ` - #${load.loadNumber}` : ""}</D.Title>
-              <D.Description className="mt-1 text-sm text-slate-600">Compare the bids on this load, then accept the winner or reject bids.</D.Description>
-            </div>
-            <D.Close className="-m-2 shrink-0 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900" aria-label="Close dialog">
-              <X className="h-5 w-5" aria-hidden="true" />
-            </D.Close>
-          </div>
-          {load && <ManageBidsBody load={load} />}
-          <div data-dialog-footer className="flex justify-end border-t border-slate-200 px-5 py-3">
-            <D.Close asChild>
-              <Button variant="outline">Close</Button>
-            </D.Close>
-          </div>
-        </D.Content>
-      </D.Portal>
-    </D.Root>
+    <WideDialog
+      open={open && !!load}
+      onOpenChange={onOpenChange}
+      size="review"
+      title={`Manage Bids${load ? ` - #${load.loadNumber}` : ""}`}
+      description="Compare the bids on this load, then accept the winner or reject bids."
+    >
+      {load && <ManageBidsBody load={load} />}
+      <div data-dialog-footer className="flex justify-end border-t border-slate-200 px-5 py-3">
+        <Dialog.Close asChild>
+          <Button variant="outline">Close</Button>
+        </Dialog.Close>
+      </div>
+    </WideDialog>
   );
 }
 

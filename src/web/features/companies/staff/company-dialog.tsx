@@ -9,7 +9,7 @@ import { ApiError } from "../../../lib/api";
 import { formatDate } from "../../../lib/format";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { WideDialog } from "../../admin/components/wide-dialog";
+import { WideDialog } from "../../../components/ui/wide-dialog";
 import { useCompany, useCompanyDocuments, useCompanyMembers } from "./api";
 import { ComplianceBadge } from "./badges";
 import { CompanyProfileForm } from "./company-profile-form";

@@ -6,10 +6,10 @@ import { useState } from "react";
 import { History, Pencil, Plus, Trash2 } from "lucide-react";
 import type { Webhook } from "@contract/schemas/webhook";
 import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
-import { errorMessage, formatAdminDateTime } from "../../../lib/format";
+import { formatAdminDateTime } from "../../../lib/format";
 import { useDeleteWebhook, useWebhooks } from "./webhooks-api";
 import { WebhookDialog } from "./webhook-dialog";
 import { DeliveriesDialog, OutcomeBadge } from "./deliveries-dialog";
@@ -108,40 +108,20 @@ export function WebhooksSection() {
 
 function DeleteDialog({ endpoint, onOpenChange }: { endpoint: Webhook | null; onOpenChange: (open: boolean) => void }) {
   const del = useDeleteWebhook();
-  const [error, setError] = useState<string | null>(null);
-  async function confirm() {
-    if (!endpoint) return;
-    setError(null);
-    try {
-      await del.mutateAsync(endpoint.id);
-      toast.success("Webhook deleted");
-      onOpenChange(false);
-    } catch (err) {
-      setError(errorMessage(err, "Could not delete the webhook. Please try again."));
-    }
-  }
   return (
-    <Dialog
+    <ConfirmDialog
       open={!!endpoint}
       onOpenChange={onOpenChange}
       title="Delete webhook?"
       description={endpoint ? `No more events go to ${endpoint.url}; its delivery log is deleted with it.` : undefined}
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" loading={del.isPending} onClick={() => void confirm()}>
-            Delete webhook
-          </Button>
-        </>
-      }
-    >
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </Dialog>
+      confirmLabel="Delete webhook"
+      pending={del.isPending}
+      failure="Could not delete the webhook. Please try again."
+      onConfirm={async () => {
+        if (!endpoint) return;
+        await del.mutateAsync(endpoint.id);
+        toast.success("Webhook deleted");
+      }}
+    />
   );
 }

@@ -10,6 +10,7 @@ import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { formatMoney } from "../../../lib/format";
 import { cn } from "../../../lib/cn";
+import { EmptyRow, SkeletonRows } from "../../../components/table-states";
 import { canMarkPaid, formatDay, formatShortDay, invoicePdfUrl, vatRateText } from "../invoice-format";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 
@@ -111,28 +112,9 @@ export function InvoiceTable({ caption, rows, isLoading, empty, staff }: Invoice
         </thead>
         <tbody>
           {isLoading ? (
-            <>
-              {Array.from({ length: 3 }, (_, r) => (
-                <tr key={r} className="border-t border-slate-100" aria-hidden="true">
-                  {Array.from({ length: cols }, (_, c) => (
-                    <td key={c} className="px-2 py-3">
-                      <div className="h-3 w-full min-w-10 animate-pulse rounded bg-slate-200" />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-              <tr className="sr-only">
-                <td colSpan={cols} role="status">
-                  Loading...
-                </td>
-              </tr>
-            </>
+            <SkeletonRows cols={cols} rows={3} cellClassName="px-2 py-3" barClassName="min-w-10" />
           ) : !rows?.length ? (
-            <tr>
-              <td colSpan={cols} className="px-3 py-10 text-center text-slate-600">
-                {empty}
-              </td>
-            </tr>
+            <EmptyRow cols={cols} text={empty} />
           ) : (
             rows.map((inv) => (
               <tr key={inv.id} className={cn("border-t border-slate-100 hover:bg-slate-50", staff?.selected.has(inv.id) && "bg-brand-50/60")}>

@@ -4,36 +4,13 @@
 // sorts and searches (contract: limit/offset/sort/search, X-Total-Count).
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { formatNumber } from "../../../lib/format";
-import { cn } from "../../../lib/cn";
+import { Button } from "./ui/button";
+import { Input } from "./ui/input";
+import { formatNumber } from "../lib/format";
+import { cn } from "../lib/cn";
+import { sortParam, type PageParams, type SortState } from "../lib/page-query";
 
-export interface SortState {
-  key: string;
-  desc: boolean;
-}
-
-/** The contract's sort parameter: "key" ascending, "-key" descending. */
-export const sortParam = (s: SortState): string => (s.desc ? `-${s.key}` : s.key);
-/** The other way round: "-pickupDate" → { key: "pickupDate", desc: true }. */
-export const sortStateOf = (param: string): SortState => (param.startsWith("-") ? { key: param.slice(1), desc: true } : { key: param, desc: false });
-
-export interface PageParams {
-  limit: number;
-  offset: number;
-  /** absent: the list's own order */
-  sort?: string;
-  search?: string;
-}
-
-/** `?limit=…&offset=…&sort=…&search=…` */
-export function pageQuery(p: PageParams): string {
-  const q = new URLSearchParams({ limit: String(p.limit), offset: String(p.offset) });
-  if (p.sort) q.set("sort", p.sort);
-  if (p.search) q.set("search", p.search);
-  return q.toString();
-}
+export type { PageParams, SortState };
 
 const SEARCH_DELAY_MS = 300;
 

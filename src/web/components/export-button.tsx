@@ -5,7 +5,7 @@
 // export costs the page no memory, and the session cookie goes with it.
 import { Download } from "lucide-react";
 import { exportUrlOf, type ExportKind } from "@contract/schemas/export";
-import { cn } from "../../../lib/cn";
+import { cn } from "../lib/cn";
 
 export interface ExportButtonProps {
   kind: ExportKind;
