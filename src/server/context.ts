@@ -1,12 +1,12 @@
 // What every module gets from buildApp(): configuration, database, mail, storage
-// and a clock that tests can move (issue 7 schedule tests, token expiry).
-// Modules import the context, never the reverse (issue 13): a part that a module
-// provides is declared beside it (`declare module "../../context"`, as Fastify's
-// own decorators are): `mail` in email/mailer.ts, `jobs` in jobs/job-registry.ts,
-// `loadsVersion` in loads/loads-version.ts.
+// and a clock that tests can move (the email schedule's tests, token expiry).
+// The context imports only what lies below it (config, db): a part provided by a
+// layer above is declared beside it (`declare module "…/context"`, as Fastify's
+// own decorators are): `sessions` in plugins/session-cache.ts, `mail` in
+// mail/mailer.ts, `jobs` in modules/jobs/job-registry.ts, `loadsVersion` in
+// modules/loads/loads-version.ts.
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
-import type { SessionCache } from "./plugins/session-cache";
 
 export interface Clock {
   now(): Date;
@@ -18,6 +18,4 @@ export interface AppContext {
   database: Database;
   db: Db;
   clock: Clock;
-  /** verified sessions, for at most a second (the poll path without the database) */
-  sessions: SessionCache;
 }

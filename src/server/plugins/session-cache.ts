@@ -1,5 +1,5 @@
-// Verified sessions, kept in the process for at most a second (issue 8: an
-// unchanged poll should not need the database at all). Correctness rests on three
+// Verified sessions, kept in the process for at most a second (an unchanged poll
+// should not need the database at all). Correctness rests on three
 // evictions, so an ended session or a changed account is never honoured for long:
 //  * any write this process answers clears it at once (app.ts onSend), so a
 //    sign-out, password change or approval change here is seen by the next request;
@@ -56,4 +56,11 @@ export async function createSessionCache(database: Database): Promise<SessionCac
       await unlisten?.().catch(() => {});
     },
   };
+}
+
+declare module "../context" {
+  interface AppContext {
+    /** verified sessions, for at most a second (the poll path without the database) */
+    sessions: SessionCache;
+  }
 }

@@ -7,7 +7,7 @@
 // versions' pages only, at most MAX_PAGES of them.
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client";
-import { PageBytes } from "../../lib/page-bytes";
+import { PageBytes } from "../../plugins/page-bytes";
 import { ukToday } from "../loads/load-visibility";
 import { PerVersionMemo } from "../loads/loads-version";
 

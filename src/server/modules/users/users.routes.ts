@@ -12,7 +12,7 @@ import { carrierListQuerySchema, pendingListQuerySchema, userListQuerySchema, us
 import { userView } from "../companies/companies.service";
 import type { Page } from "./users.repository";
 import { sha256 } from "../../lib/crypto";
-import { PageBytes, etagMatches, sendListBody } from "../../lib/page-bytes";
+import { PageBytes, etagMatches, sendListBody } from "../../plugins/page-bytes";
 import { createUsersPageCache, usersPageVersion } from "./users-page-cache";
 import { approveUser, deleteUser, listCarriers, listPending, listUsers, rejectUser, updateUser } from "./users.service";
 

@@ -1,11 +1,12 @@
-// A list page many callers share, kept as bytes (issue 19: "the available-loads page
-// for a filter is built once per version and kept compressed"). loads/load-list.ts
+// A list page many callers share, kept as bytes (the available-loads page for a
+// filter is built once per version and kept compressed). loads/load-list.ts
 // BoardList holds the board's per loads version, users/users-page-cache.ts the Users
 // tab's; a page's br and gzip forms are made the first time a client asks for them
 // and kept beside it, so after a change thousands of identical requests cost one
-// build and one compression each, and then a write of bytes already made.
+// build and one compression each, and then a write of bytes already made. It is
+// HTTP work on the encodings of compression.ts, so it lives beside it.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { BEST, COMPRESS_MIN_BYTES, compress, negotiateEncoding, varyOnEncoding, type Encoding } from "../plugins/compression";
+import { BEST, COMPRESS_MIN_BYTES, compress, negotiateEncoding, varyOnEncoding, type Encoding } from "./compression";
 
 export class PageBytes {
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
