@@ -10,7 +10,7 @@ import type { Locator, Page } from "playwright-core";
 import { DESKTOP, PHONE, shot, startJourney, type E2EServer, type Journey } from "./helpers";
 import { createCarrier, createLoad, createManager } from "../test/factories";
 import { loads, type UserRow } from "../src/server/db/schema";
-import { uploadDisk } from "../src/server/modules/objects/objects.service";
+import { uploadDisk } from "../src/server/modules/objects/objects.upload";
 import { TMP_ROOT } from "../test/paths";
 
 let journey: Journey;

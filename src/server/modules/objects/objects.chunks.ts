@@ -1,6 +1,6 @@
 // Resumable uploads (issue 21 "Paperwork photos": pause and resume across a lost
 // connection; docs/decisions/uploads-and-pod.md "Resumable"). The contract's one
-// PUT of the whole file is unchanged (objects.service.ts receiveUpload); a PUT
+// PUT of the whole file is unchanged (objects.upload.ts receiveUpload); a PUT
 // with `Content-Range: bytes start-end/total` to the same uploadURL is a chunk:
 //
 // * a chunk must start at the bytes held (else 409 with `Upload-Offset`), so a
@@ -28,7 +28,7 @@ import { AppError } from "../../lib/app-error";
 import { UPLOAD_MAX_BYTES } from "../../../contract/constants";
 import type { ObjectStore } from "./object-store";
 import * as repo from "./objects.repository";
-import { keepUpload, openTicket, receiveChecked, sniffType, UPLOAD_MSG } from "./objects.service";
+import { keepUpload, openTicket, receiveChecked, sniffType, UPLOAD_MSG } from "./objects.upload";
 
 /** The largest chunk taken (the web client sends 256 KiB): a chunk is held in memory before it is kept. */
 export const MAX_CHUNK_BYTES = 1024 * 1024;

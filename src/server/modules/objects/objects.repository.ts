@@ -112,19 +112,16 @@ export async function unmarkUploaded(db: DbOrTx, key: string): Promise<void> {
   await db.update(objects).set({ uploadedAt: null, contentType: null, size: null }).where(eq(objects.key, key));
 }
 
-/** The loads a stored object is attached to (loads.signedPaperworkUrl = its objectPath). */
-export async function loadsWithPaperwork(db: DbOrTx, objectPath: string) {
-  return db
-    .select({
-      id: loads.id,
-      loadNumber: loads.loadNumber,
-      status: loads.status,
-      acceptedBy: loads.acceptedBy,
-      acceptedByCarrier: loads.acceptedByCarrier,
-    })
-    .from(loads)
-    .where(eq(loads.signedPaperworkUrl, objectPath))
-    .orderBy(sql`${loads.updatedAt} desc`);
+/** Does a load name the file as its paperwork (loads.signed_paperwork_url)? Who may open it is the loads module's rule. */
+export async function isLoadPaperwork(db: DbOrTx, objectPath: string): Promise<boolean> {
+  const [row] = await db.select({ id: loads.id }).from(loads).where(eq(loads.signedPaperworkUrl, objectPath)).limit(1);
+  return !!row;
+}
+
+/** Does a company's (or an applicant's) document name the file? Who may open it is the companies module's rule. */
+export async function isDocumentFile(db: DbOrTx, objectPath: string): Promise<boolean> {
+  const [row] = await db.select({ id: companyDocuments.id }).from(companyDocuments).where(eq(companyDocuments.objectPath, objectPath)).limit(1);
+  return !!row;
 }
 
 /** How many bytes of a resumable upload are held (its chunks are contiguous from 0), and the total they declared. */

@@ -1,16 +1,19 @@
 // POST /api/objects/upload, PUT /api/objects/upload/:token, GET /objects/:key
-// (contract "Loads"; spec §5 paperwork upload). Rules live in objects.service.ts.
+// (contract "Loads": paperwork upload). Rules live in objects.service.ts
+// and objects.upload.ts. Another module's upload route (the applicant's) is
+// registered by that module with registerUploadRoute (upload-route.ts).
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/session";
-import { requireApplicant } from "../registration/registration.service";
-import { createObjectStore, S3ObjectStore, uploadTempDir } from "./object-store";
-import { createUploadTicket, openObject, receiveUpload } from "./objects.service";
+import { objectStoreOf, S3ObjectStore, uploadTempDir } from "./object-store";
+import { openObject } from "./objects.service";
+import { createUploadTicket, receiveUpload } from "./objects.upload";
 import { sweepUnattachedUploads, uploadSweepJobKind } from "./objects.sweep";
 import { parseContentRange, receiveChunk, uploadProgress } from "./objects.chunks";
+import { declaredLength, rawBodyRoutes } from "./upload-route";
 
 export async function registerObjectsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const store = createObjectStore(ctx.config);
+  const store = objectStoreOf(ctx);
   const tempDir = uploadTempDir(ctx.config);
   app.addHook("onClose", async () => {
     if (store instanceof S3ObjectStore) store.destroy();
@@ -23,20 +26,15 @@ export async function registerObjectsRoutes(app: FastifyInstance, ctx: AppContex
     return createUploadTicket({ ctx, user });
   });
 
-  // The upload itself: its own encapsulated scope whose only body parser hands
-  // the raw request stream to the handler, so a 10 MB file is streamed to disk
-  // and never held in memory, whatever Content-Type the browser sends.
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", (_req, _payload, done) => done(null, undefined));
+  // The upload itself, its body streamed to disk (upload-route.ts)
+  await rawBodyRoutes(app, (scope) => {
     scope.put<{ Params: { token: string } }>(
       "/api/objects/upload/:token",
       // the token is in the path: keep request lines of this route out of the info log
       { logLevel: "warn" },
       async (req, reply) => {
         const user = requireUser(req);
-        const header = req.headers["content-length"];
-        const contentLength = header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
+        const contentLength = declaredLength(req);
         const range = req.headers["content-range"];
         if (range === undefined) return receiveUpload({ ctx, store, tempDir, user, token: req.params.token, body: req.raw, contentLength, log: req.log });
         // one chunk of a resumable upload (issue 21; objects.chunks.ts): 202 with the new offset, 200 when complete
@@ -49,15 +47,6 @@ export async function registerObjectsRoutes(app: FastifyInstance, ctx: AppContex
     scope.get<{ Params: { token: string } }>("/api/objects/upload/:token", { logLevel: "warn" }, async (req, reply) => {
       const progress = await uploadProgress({ ctx, user: requireUser(req), token: req.params.token });
       return reply.header("Upload-Offset", String(progress.offset)).header("Cache-Control", "no-store").send(progress);
-    });
-    // A pending applicant's file (registration with documents, issue 17): the same
-    // checks and store, authenticated by the applicant cookie, which the browser
-    // sends only under /api/registration (registration.service.ts).
-    scope.put<{ Params: { token: string } }>("/api/registration/upload/:token", { logLevel: "warn" }, async (req) => {
-      const applicant = await requireApplicant(ctx, req);
-      const header = req.headers["content-length"];
-      const contentLength = header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
-      return receiveUpload({ ctx, store, tempDir, user: applicant, token: req.params.token, body: req.raw, contentLength, log: req.log });
     });
   });
 

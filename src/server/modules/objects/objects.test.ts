@@ -11,7 +11,7 @@ import { createLoad, signedIn } from "../../../../test/factories";
 import { loads, objects } from "../../db/schema";
 import { sha256 } from "../../lib/crypto";
 import { UPLOAD_MAX_BYTES } from "../../../contract/constants";
-import { receiveToFile, sniffType } from "./objects.service";
+import { receiveToFile, sniffType } from "./objects.upload";
 import { pbkdf2 } from "node:crypto";
 import { promisify } from "node:util";
 

@@ -17,7 +17,7 @@ import { signedIn } from "../../../../test/factories";
 import { objects } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { S3ObjectStore } from "./object-store";
-import { uploadDisk } from "./objects.service";
+import { uploadDisk } from "./objects.upload";
 import { classifyStorageError, STORAGE_MSG } from "./storage-faults";
 
 const PNG = Buffer.from(

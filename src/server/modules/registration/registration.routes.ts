@@ -1,7 +1,7 @@
 // The applicant's calls (registration with documents, issue 17; registration.service.ts
 // says how the applicant cookie works): POST /api/registration/upload,
-// GET|POST /api/registration/documents. The file's PUT /api/registration/upload/:token
-// is registered by the objects module, which holds the store. Without a valid
+// GET|POST /api/registration/documents, and the file's PUT /api/registration/upload/:token
+// (the objects module's upload, its uploader the applicant). Without a valid
 // applicant cookie every call is 401, before the body is read. A foreign Origin is
 // refused (403) for these POSTs as for every other (plugins/security.ts).
 import type { FastifyInstance } from "fastify";
@@ -10,6 +10,7 @@ import { parse } from "../../lib/validate";
 import { registrationDocumentSchema } from "../../../contract/schemas/company";
 import { pageOf, pageQuerySchema } from "../../../contract/schemas/page";
 import { createApplicantDocument, listApplicantDocuments } from "../companies/documents.service";
+import { registerUploadRoute } from "../objects/objects.service";
 import { createApplicantUploadTicket, requireApplicant } from "./registration.service";
 
 export async function registerRegistrationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -17,6 +18,8 @@ export async function registerRegistrationRoutes(app: FastifyInstance, ctx: AppC
     const applicant = await requireApplicant(ctx, req);
     return createApplicantUploadTicket({ ctx, applicant });
   });
+  // the same checks and store as a session's upload, authenticated by the applicant cookie
+  await registerUploadRoute(app, ctx, { url: "/api/registration/upload/:token", uploader: (req) => requireApplicant(ctx, req) });
 
   app.post("/api/registration/documents", async (req, reply) => {
     const applicant = await requireApplicant(ctx, req);
