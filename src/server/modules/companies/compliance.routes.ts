@@ -2,19 +2,17 @@
 // GET|PUT /api/admin/compliance-settings (staff, like the email schedule),
 // GET /api/compliance/summary (staff: the Compliance tab's counts) and
 // GET /api/compliance/me (signed in: what the board needs to explain a refusal);
-// the last two are our additions (docs/decisions/compliance.md). Registers the
-// document reminders' job kind.
+// the last two are our additions (docs/decisions/compliance.md). The document
+// reminders are the notifications module's.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { parse } from "../../lib/validate";
 import { requireStaff, requireUser } from "../../plugins/session";
 import { complianceSettingsSchema } from "../../../contract/schemas/company";
 import { complianceMe, complianceSummary, getComplianceSettings, setComplianceSettings } from "./compliance.service";
-import { documentRemindersJobKind } from "./document-reminders";
 
 export async function registerComplianceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  ctx.jobs.register(documentRemindersJobKind(ctx));
 
   app.get("/api/admin/compliance-settings", async (req) => {
     requireStaff(req);

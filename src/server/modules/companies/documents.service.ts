@@ -208,3 +208,8 @@ export async function listReviewDocuments(opts: { db: DbOrTx; view: DocumentView
     total,
   };
 }
+
+// ---------------------------------------------------------------- for the document reminders (notifications)
+
+export { claimReminder, dueReminders, memberIds } from "./documents.repository";
+export { ukToday } from "./compliance.service";

@@ -1,56 +1,31 @@
 // The load rules: who may do what, transactions, numbers and money (style.md:
 // services are verbs with one options object). Every status change goes through
 // transitionLoad(); every load that leaves the server goes through toLoad().
-import { eq, sql, type SQL } from "drizzle-orm";
+import { type SQL } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client";
-import { loads, users, type LoadRow, type UserRow } from "../../db/schema";
+import { loads, type LoadRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { iso } from "../../lib/serialize";
-import { isAdminUser, isStaffRole, type LoadStatus } from "../../../contract/constants";
 import { MSG } from "../../../contract/messages";
-import { loadFiltersSchema, type Load, type LoadEvent, type LoadInputParsed, type LoadView } from "../../../contract/schemas/load";
+import { loadFiltersSchema, type Load, type LoadInputParsed } from "../../../contract/schemas/load";
 import type { AppContext } from "../../context";
-import { assertMayBook, ukToday } from "../companies/compliance.service";
-import { actionForStatus } from "./load-state";
-import { assertTransition, nextPoNumber, recordLoadHistory, transitionLoad } from "./load-transition";
+import { nextPoNumber, recordLoadHistory, transitionLoad } from "./load-transition";
 import { changedFields, loadEvent } from "./load-events";
 import { assertStorableText } from "../../lib/storable-text";
-import { canSeeLoad, ratePerMile, toLoad, type Viewer } from "./load-visibility";
-import {
-  countLoadEvents,
-  countLoadViews,
-  findLoad,
-  findLoadByPoNumber,
-  insertLoad,
-  insertLoadView,
-  isUniqueViolation,
-  listLoadEvents,
-  listLoadViews,
-  maxLoadNumberSeq,
-  updateLoadRow,
-  loadFiltersWhere,
-} from "./loads.repository";
+import { ratePerMile, toLoad, type Viewer } from "./load-visibility";
+import { findLoad, insertLoad, isUniqueViolation, maxLoadNumberSeq, updateLoadRow, loadFiltersWhere } from "./loads.repository";
 import { toListQuery, withNearDistricts } from "./load-list";
 import type { Config } from "../../config";
 import { parse } from "../../lib/validate";
 import { parseYmd, ukDayStart } from "./uk-day";
-import { copiedLoadDates, instantOf, isLoadExpired, loadDateProblems, podDateProblems } from "../../../contract/load-dates";
+import { copiedLoadDates, instantOf, loadDateProblems, podDateProblems } from "../../../contract/load-dates";
 
-type Actor = Pick<UserRow, "id" | "name" | "role" | "isAdmin" | "carrierName">;
+import { requireStaffActor, visibleRow, type Actor } from "./load-access";
 
 export const POD_LOCKED = MSG.podLocked;
 const LOAD_NUMBER_KEY = "loads_load_number_key";
-/** one key for every PO number issued (pg_advisory_xact_lock): two approvals never get the same number */
-const PO_NUMBER_LOCK = 7261002;
 
 // ---------------------------------------------------------------- one load
 
-/** A load the viewer may know exists, else 404 (contract: also for loads they may not see). */
-async function visibleRow(db: DbOrTx, viewer: Viewer, id: string): Promise<LoadRow> {
-  const row = await findLoad(db, id);
-  if (!row || !canSeeLoad(row, viewer)) throw new AppError(404, MSG.notFound);
-  return row;
-}
 
 export async function getLoad(opts: { db: DbOrTx; viewer: Viewer; id: string; now: Date }): Promise<Load> {
   return toLoad(await visibleRow(opts.db, opts.viewer, opts.id), opts.viewer, opts.now);
@@ -130,14 +105,6 @@ function assertSensibleDates(opts: { next: DatedValues; before?: DatedValues; no
   if (details.length) throw new AppError(400, details[0].message, details);
 }
 
-function requireStaffActor(actor: Actor): void {
-  if (!isStaffRole(actor)) throw new AppError(403, MSG.forbidden);
-}
-
-function poNumberInUse(poNumber: string, loadNumber: string): AppError {
-  const message = `PO number ${poNumber} is already used by load #${loadNumber}`;
-  return new AppError(409, message, [{ path: "mandataNumber", message }]);
-}
 
 /** The PO number approving would issue now (staff: the Approve dialog offers it). */
 export async function nextPoNumberPreview(opts: { db: DbOrTx; actor: Actor; now: Date }): Promise<string> {
@@ -316,242 +283,6 @@ export async function copyLoad(opts: { ctx: AppContext; db: Db; actor: Actor; id
   return toLoad(row, actor, now);
 }
 
-// ---------------------------------------------------------------- status changes
-
-/**
- * State before shape (contract: 409 for a transition the state machine does not
- * allow): the routes of status changes call these with the target alone, before
- * they validate the rest of the body, so a forbidden change answers 409 however
- * malformed the rest is. transitionLoad() checks again on the locked row.
- */
-export async function assertStatusChangeAllowed(opts: { db: DbOrTx; actor: Actor; loadId: string; status: LoadStatus }): Promise<void> {
-  requireStaffActor(opts.actor);
-  const current = await findLoad(opts.db, opts.loadId);
-  if (!current) throw new AppError(404, MSG.notFound);
-  assertTransition(actionForStatus(opts.status), current.status);
-}
-
-/**
- * The accept's state check as the request arrives (see assertStatusChangeAllowed);
- * returns the load as seen then, for acceptLoad.
- */
-export async function assertAcceptAllowed(opts: { db: DbOrTx; actor: Actor; loadId: string; now: Date }): Promise<LoadRow> {
-  return acceptableRow(await findLoad(opts.db, opts.loadId), opts.actor, opts.now);
-}
-
-/** The caller already holds the load: accepting again changes nothing (contract: a double click is not an error). */
-const heldBy = (load: LoadRow, actor: Actor) => load.status === "accepted" && load.acceptedBy === actor.id;
-
-/**
- * Judged on the load as it is when the request arrives (docs/decisions/accept-not-found.md):
- * a load the caller may not see then (cancelled, another company's, unknown) is
- * 404, the answer GET /api/loads/{id} gives them (contract: "404 … one the caller
- * may not know exists"); a load they may see but not take is 409.
- */
-function acceptableRow(current: LoadRow | undefined, actor: Actor, now: Date): LoadRow {
-  if (!current || !canSeeLoad(current, actor)) throw new AppError(404, MSG.notFound);
-  if (!heldBy(current, actor)) {
-    assertTransition("accept", current.status);
-    assertNotExpired(current, now);
-  }
-  return current;
-}
-
-/** Contract: accepting or bidding on an expired load (its pickup day over, UK time) → 409. */
-function assertNotExpired(load: Pick<LoadRow, "status" | "pickupDate">, now: Date): void {
-  if (isLoadExpired(load, now)) throw new AppError(409, MSG.loadNotAvailable);
-}
-
-/**
- * A carrier (or staff, for themselves) accepts at the listed price (spec §4).
- * One transaction: the row lock in transitionLoad makes exactly one of any number
- * of simultaneous accepts win; the pending bids are rejected with it.
- */
-export async function acceptLoad(opts: {
-  ctx: AppContext;
-  db: Db;
-  actor: Actor;
-  loadId: string;
-  userId?: string;
-  now: Date;
-  /** the load as assertAcceptAllowed saw it when the request arrived (else read now) */
-  arrived?: LoadRow;
-}): Promise<Load> {
-  const { ctx, db, actor, loadId, userId, now } = opts;
-  if (userId && userId !== actor.id) throw new AppError(403, "You can only accept a load for yourself");
-  // 404 or not is decided on arrival; a load that was theirs to see then and is
-  // taken while this request waits for the row lock is a lost race: 409 below
-  if (!opts.arrived) acceptableRow(await findLoad(db, loadId), actor, now);
-  const row = await db.transaction(async (tx) => {
-    const current = await findLoad(tx, loadId, { lock: true });
-    if (current && heldBy(current, actor)) return current;
-    // contract-beyond "Carrier compliance": the settings, the company and its documents as they are in this transaction
-    if (current) await assertMayBook(tx, actor, current, ukToday(now));
-    const { load } = await transitionLoad({
-      ctx,
-      tx,
-      loadId,
-      action: "accept",
-      actor,
-      now,
-      set: (locked) => {
-        assertNotExpired(locked, now);
-        // spec §5: a load without a price cannot be accepted at its price
-        if (!(Number(locked.price) > 0)) throw new AppError(409, "This load has no price and cannot be accepted");
-        return { acceptedBy: actor.id, acceptedByCarrier: actor.carrierName ?? actor.name, acceptedAt: now };
-      },
-      detail: { acceptedByCarrier: actor.carrierName ?? actor.name },
-    });
-    return load;
-  });
-  return toLoad(row, actor, now);
-}
-
-export interface StatusChange {
-  status: LoadStatus;
-  /** approving: the PO number to issue (else the next one, if the load has none) */
-  mandataNumber?: string;
-  acceptedBy?: string | null;
-  acceptedByCarrier?: string | null;
-  reason?: string;
-}
-
-/** PATCH /status (staff): spec §4 transitions, through the state machine. */
-export async function changeLoadStatus(opts: {
-  ctx: AppContext;
-  db: Db;
-  actor: Actor;
-  loadId: string;
-  change: StatusChange;
-  now: Date;
-}): Promise<Load> {
-  const { ctx, db, actor, loadId, change, now } = opts;
-  requireStaffActor(actor);
-  const action = actionForStatus(change.status);
-  // spec §4, §6: approving (issuing a PO number) is for the manager and admin roles only
-  if (action === "approve" && !(actor.role === "manager" || isAdminUser(actor))) throw new AppError(403, MSG.forbidden);
-
-  let assignee: Pick<UserRow, "id" | "carrierName" | "name"> | null = null;
-  if (action === "assign") {
-    if (!change.acceptedBy && !change.acceptedByCarrier?.trim()) {
-      const message = "Choose the carrier the load is assigned to";
-      throw new AppError(400, message, [{ path: "acceptedBy", message }]);
-    }
-    if (change.acceptedBy) {
-      const [u] = await db.select({ id: users.id, carrierName: users.carrierName, name: users.name }).from(users).where(eq(users.id, change.acceptedBy));
-      if (!u) throw new AppError(400, "No such user", [{ path: "acceptedBy", message: "No such user" }]);
-      assignee = u;
-    }
-  }
-
-  const row = await db.transaction(async (tx) => {
-    let po: string | null = null;
-    if (action === "approve") {
-      // one PO number at a time across processes: a number checked free stays free until this commits
-      await tx.execute(sql`select pg_advisory_xact_lock(${PO_NUMBER_LOCK})`);
-      if (change.mandataNumber) {
-        // contract: another load's PO number → 409, said under the field
-        const other = await findLoadByPoNumber(tx, change.mandataNumber, loadId);
-        if (other) throw poNumberInUse(change.mandataNumber, other.loadNumber);
-        po = change.mandataNumber;
-      } else {
-        po = await nextPoNumber(tx, now);
-      }
-    }
-    const { load } = await transitionLoad({
-      ctx,
-      tx,
-      loadId,
-      action,
-      actor,
-      now,
-      reason: change.reason || undefined,
-      set: (current): LoadValues => {
-        switch (action) {
-          case "assign":
-            return {
-              acceptedBy: assignee?.id ?? null,
-              acceptedByCarrier: change.acceptedByCarrier?.trim() || assignee?.carrierName || assignee?.name || null,
-              acceptedAt: now,
-            };
-          case "approve":
-            // the PO number given is issued; without one, the next is issued unless the load has one
-            return change.mandataNumber || !current.mandataNumber ? { mandataNumber: po } : {};
-          case "complete":
-            return { completedAt: now };
-          case "uncancel":
-            // back on the board: nobody holds it any more (the events keep the history)
-            return { acceptedBy: null, acceptedByCarrier: null, acceptedAt: null, mandataNumber: null, completedAt: null };
-          default:
-            return {};
-        }
-      },
-    });
-    return load;
-  });
-  return toLoad(row, actor, now);
-}
-
-/** Reset to Available (spec §4, a separate call): only from accepted or approved. */
-export async function resetLoadToAvailable(opts: { ctx: AppContext; db: Db; actor: Actor; loadId: string; now: Date }): Promise<Load> {
-  const { ctx, db, actor, loadId, now } = opts;
-  requireStaffActor(actor);
-  const row = await db.transaction(async (tx) => {
-    const { load } = await transitionLoad({
-      ctx,
-      tx,
-      loadId,
-      action: "reset",
-      actor,
-      now,
-      set: { acceptedBy: null, acceptedByCarrier: null, acceptedAt: null, mandataNumber: null, completedAt: null },
-    });
-    return load;
-  });
-  return toLoad(row, actor, now);
-}
-
-// ---------------------------------------------------------------- views and history
-
-/** spec §6: any signed-in user opening a load records a view. */
-export async function recordLoadView(opts: { db: DbOrTx; viewer: Viewer; loadId: string; now: Date }): Promise<void> {
-  await visibleRow(opts.db, opts.viewer, opts.loadId);
-  await insertLoadView(opts.db, { loadId: opts.loadId, userId: opts.viewer.id, viewedAt: opts.now });
-}
-
-export async function getLoadViews(opts: {
-  db: DbOrTx;
-  actor: Actor;
-  loadId: string;
-  page: { limit: number; offset: number };
-}): Promise<{ views: LoadView[]; total: number }> {
-  requireStaffActor(opts.actor);
-  if (!(await findLoad(opts.db, opts.loadId))) throw new AppError(404, MSG.notFound);
-  const [rows, total] = await Promise.all([listLoadViews(opts.db, opts.loadId, opts.page), countLoadViews(opts.db, opts.loadId)]);
-  return { views: rows.map((r) => ({ userName: r.userName, userCarrier: r.userCarrier, viewedAt: iso(r.viewedAt)! })), total };
-}
-
-export async function getLoadEvents(opts: {
-  db: DbOrTx;
-  actor: Actor;
-  loadId: string;
-  page: { limit: number; offset: number };
-}): Promise<{ events: LoadEvent[]; total: number }> {
-  requireStaffActor(opts.actor);
-  if (!(await findLoad(opts.db, opts.loadId))) throw new AppError(404, MSG.notFound);
-  const [rows, total] = await Promise.all([listLoadEvents(opts.db, opts.loadId, opts.page), countLoadEvents(opts.db, opts.loadId)]);
-  const events = rows.map((r) => ({
-    id: r.id,
-    action: r.action,
-    fromStatus: r.fromStatus,
-    toStatus: r.toStatus,
-    actorName: r.actorName,
-    reason: r.reason,
-    createdAt: iso(r.createdAt)!,
-  }));
-  return { events, total };
-}
-
 // ---------------------------------------------------------------- filters for other modules
 
 /**
@@ -563,3 +294,6 @@ export async function loadFiltersCondition(opts: { query: Record<string, string>
   const query = await withNearDistricts(toListQuery(parse(loadFiltersSchema, opts.query), opts.now), opts.config);
   return loadFiltersWhere(query);
 }
+
+export * from "./load-status.service";
+export * from "./load-history.service";

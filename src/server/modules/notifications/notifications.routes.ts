@@ -16,12 +16,14 @@ import {
 import { getEmailPreferences, listNotifications, markNotificationsRead, setEmailPreferences } from "./notifications.service";
 import { unsubscribeSecret, verifyUnsubscribeToken } from "./unsubscribe";
 import { registerNotificationReactions } from "./notification-reactions";
+import { documentRemindersJobKind } from "./document-reminders";
 import { userExists, upsertPreferences } from "./notifications.repository";
 
 const BAD_LINK = "This unsubscribe link is not valid";
 
 export async function registerNotificationsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerNotificationReactions(ctx);
+  ctx.jobs.register(documentRemindersJobKind(ctx));
   // warm the signing key outside any transaction (a database that is down now is asked again later)
   void unsubscribeSecret(ctx).catch(() => {});
 

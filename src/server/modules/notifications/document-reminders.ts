@@ -17,10 +17,9 @@
 // docs/decisions/compliance.md.
 import type { AppContext } from "../../context";
 import type { JobKind } from "../jobs/job-registry";
-import { notify } from "../notifications/notifications.service";
+import { notify } from "./notify";
 import { DOCUMENT_KIND_LABELS, type DocumentKind } from "../../../contract/schemas/company";
-import { ukToday } from "./compliance.service";
-import { claimReminder, dueReminders, memberIds } from "./documents.repository";
+import { claimReminder, dueReminders, memberIds, ukToday } from "../companies/documents.service";
 
 export const DOCUMENT_REMINDERS_JOB = "document-reminders";
 /** How often each process sweeps (a reminder is at most this late after a UK midnight). */
