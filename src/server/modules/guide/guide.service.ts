@@ -2,6 +2,7 @@
 // §9 version 1.0, August 2025), drawn with pdfkit. A version never changes, so
 // each is drawn once per process and kept in memory.
 import PDFDocument from "pdfkit";
+import { drawPageFooters } from "../../pdf/page-footers";
 import { GUIDE_VERSIONS, type GuideVersion } from "./guide-content";
 
 const cache = new Map<string, Promise<Buffer>>();
@@ -82,23 +83,8 @@ function renderGuide(guide: GuideVersion, productName: string): Promise<Buffer> 
       }
     }
 
-    // footer on every page
-    const range = doc.bufferedPageRange();
-    for (let i = range.start; i < range.start + range.count; i++) {
-      doc.switchToPage(i);
-      const bottom = doc.page.margins.bottom;
-      doc.page.margins.bottom = 0;
-      doc
-        .font("Helvetica")
-        .fontSize(9)
-        .fillColor("#64748b")
-        .text(`${title} · Version ${guide.version} · ${guide.date} · Page ${i + 1} of ${range.count}`, 60, doc.page.height - 40, {
-          width: doc.page.width - 120,
-          align: "center",
-          lineBreak: false,
-        });
-      doc.page.margins.bottom = bottom;
-    }
+    // footer on every page (within the 60 pt side margins)
+    drawPageFooters(doc, { text: `${title} · Version ${guide.version} · ${guide.date}`, fontSize: 9, color: "#64748b", fromBottom: 40 });
     doc.end();
   });
 }

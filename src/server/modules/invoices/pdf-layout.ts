@@ -2,6 +2,7 @@
 // does (A4, standard Helvetica, en-GB, the guide's navy and slate), a page footer,
 // label/value pairs and table rows. Text goes through pdfText() (invoice-text.ts).
 import PDFDocument from "pdfkit";
+import { drawPageFooters } from "../../pdf/page-footers";
 import { pdfText } from "./invoice-text";
 
 export const NAVY = "#1e3a8a";
@@ -37,22 +38,7 @@ export function openPdf(opts: { title: string; author: string; subject: string; 
 
 /** `text · Page n of N` at the foot of every page (call once, before doc.end()). */
 export function footers(doc: Doc, text: string): void {
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font("Helvetica")
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(`${pdfText(text)} · Page ${i + 1} of ${range.count}`, doc.page.margins.left, doc.page.height - 32, {
-        width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
-        align: "center",
-        lineBreak: false,
-      });
-    doc.page.margins.bottom = bottom;
-  }
+  drawPageFooters(doc, { text: pdfText(text), fontSize: 8, color: MUTED, fromBottom: 32 });
 }
 
 /** A small grey caption above a value (the facts strip, the parties). */
