@@ -145,7 +145,7 @@ http {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     // a race's losers: 409 if the load was still on their board when they asked, 404 once
-    // another company held it (docs/decisions/accept-not-found.md)
+    // another company held it (docs/decisions/0005-accept-not-found.md)
     expect(results.filter((r) => r.status === 409 || r.status === 404)).toHaveLength(19);
     const [row] = await queryRows<{ status: string }>(t.database.db, sql`select status from loads where id = ${load.id}`);
     expect(row.status).toBe("accepted");

@@ -15,7 +15,7 @@ export const COMPANY_MSG = {
   expiresOn: "Please enter the expiry date as YYYY-MM-DD",
   reasonRequired: "Please give a reason, so the carrier knows what to fix",
   notCompliant: "Your insurance documents must be verified before you can book loads.",
-  // our additions (docs/decisions/compliance.md)
+  // our additions (docs/decisions/0013-compliance.md)
   bidderNotCompliant: "This carrier's insurance documents must be verified before the load can be booked to them.",
   uploadNotUsable: "Please upload the document first (a file you uploaded that is not attached to anything else)",
   documentNotPending: "Only a document waiting for review can be verified or rejected",

@@ -47,7 +47,7 @@ const envSchema = z.object({
   // how long a background job's claim holds without being extended (a dead process's jobs wait this long)
   JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
   // issue 19: connections kept for writing requests (PostgreSQL); 0 = writes share the
-  // read pool and, on PGlite, queue with the reads (docs/decisions/write-priority.md)
+  // read pool and, on PGlite, queue with the reads (docs/decisions/0026-write-priority.md)
   DB_WRITE_POOL: z.coerce.number().int().min(0).max(50).default(4),
 });
 

@@ -194,7 +194,7 @@ export function complianceOf(docs: Pick<CompanyDocument, "kind" | "status" | "ex
 /**
  * The verified FORS level (contract): the company's claimed `forsLevel` while a
  * verified, unexpired FORS certificate is on file, else none. A member who changes
- * the claimed level sends the certificate back for review (docs/decisions/compliance.md).
+ * the claimed level sends the certificate back for review (docs/decisions/0013-compliance.md).
  */
 export function verifiedForsOf(claimed: ForsLevel, docs: Pick<CompanyDocument, "kind" | "status" | "expiresOn">[], today: string): ForsLevel {
   return docs.some((d) => d.kind === "fors_certificate" && d.status === "verified" && d.expiresOn >= today) ? claimed : "";
@@ -207,7 +207,7 @@ export function addDays(ymdDate: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-// ------------------------------------------------------------------ our additions (docs/decisions/compliance.md)
+// ------------------------------------------------------------------ our additions (docs/decisions/0013-compliance.md)
 
 /** The 409 when staff award a bid to a carrier below the load's FORS requirement. */
 export const bidderForsRequiredMessage = (level: ForsLevel): string => `This load needs FORS ${level} or above, and this carrier has no verified FORS ${level} certificate.`;

@@ -73,7 +73,7 @@ export const INVOICE_MSG = {
   rangeTooLong: "A statement covers at most 366 days: choose a shorter period",
   statementTooBig: "Too many invoices for one statement: choose a shorter period",
   noCompany: "Your account is not linked to a carrier company",
-  /** an edit or status change would void an invoice already paid (docs/decisions/invoices.md) */
+  /** an edit or status change would void an invoice already paid (docs/decisions/0017-invoices.md) */
   paidLocked: "This load's invoice has been paid, so its price, carrier, route, dates and PO number can no longer be changed",
 } as const;
 

@@ -1,7 +1,7 @@
 // CSV load import (contract-beyond "Integrations", "Load import"): the columns a
 // file may have, its limits, the answer's shape and the template. The columns are
 // the fields of POST /api/loads (spec §3), so a row is judged by loadInputSchema
-// and the create rules exactly as a load posted by hand (docs/decisions/load-import.md).
+// and the create rules exactly as a load posted by hand (docs/decisions/0025-load-import.md).
 import { z } from "../plain-errors";
 import { loadInputSchema } from "./load";
 
@@ -54,7 +54,7 @@ const PHONE_LIKE = /^[+-]?[\d\s().-]+$/;
 /**
  * Formula injection (OWASP "CSV injection"): a text cell that starts with = + - @,
  * a tab or a carriage return is refused, not rewritten, so nothing is stored that
- * differs from what the file said (docs/decisions/load-import.md). A sign followed
+ * differs from what the file said (docs/decisions/0025-load-import.md). A sign followed
  * by digits, spaces and brackets only (a phone number) is not a formula.
  */
 export function importFormulaProblem(raw: string): string | null {

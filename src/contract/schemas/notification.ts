@@ -27,7 +27,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
  * Every email a user may turn off: the notification types and the available-loads
- * email (its one-click unsubscribe turns this off; docs/decisions/notifications.md).
+ * email (its one-click unsubscribe turns this off; docs/decisions/0010-notifications.md).
  */
 export const EMAIL_TYPES = [...NOTIFICATION_TYPES, "available_loads"] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];

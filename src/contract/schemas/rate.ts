@@ -1,7 +1,7 @@
 // Lane rates (contract-beyond "Invoices, statements, exports and rates", issue 18):
 // what loads between two postcode areas were booked at per mile over the last
 // 90 days. Shown to staff in the load form and to carriers in the bid dialog.
-// Decisions: docs/decisions/lane-rates.md.
+// Decisions: docs/decisions/0011-lane-rates.md.
 // plain English for every check a field does not word itself (issue 15)
 import { z } from "../plain-errors";
 import { MSG } from "../messages";

@@ -2,7 +2,7 @@
 // queueMail() in the transaction of the change that causes it, and delivered
 // by the job runner through ctx.mail — the only caller of the transport. Each
 // attempt's outcome goes to email_log in the same transaction that records it
-// on the job. docs/decisions/mail-outbox.md.
+// on the job. docs/decisions/0009-mail-outbox.md.
 import type { AppContext } from "../context";
 import type { DbOrTx } from "../db/client";
 import type { JobKind } from "../modules/jobs/job-registry";

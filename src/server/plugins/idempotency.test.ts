@@ -80,7 +80,7 @@ describe.each(ENGINES)("Idempotency-Key on %s", (engine) => {
     const load = await createLoad(app);
     const key = newKey();
     expect((await accept(a, load.id)).statusCode).toBe(200);
-    // b's company may not see the load any more: 404 (docs/decisions/accept-not-found.md)
+    // b's company may not see the load any more: 404 (docs/decisions/0005-accept-not-found.md)
     const first = await accept(b, load.id, key);
     const retry = await accept(b, load.id, key);
     expect([404, 409]).toContain(first.statusCode);

@@ -6,7 +6,7 @@
 // `Idempotent-Replayed: true`, and changes nothing more; the same key with
 // another request → 422; a retry while the first is still running waits for its
 // answer (up to 5 s), then → 409. Keys are per user: another user's key is
-// another key. docs/decisions/idempotency.md says why each choice.
+// another key. docs/decisions/0006-idempotency.md says why each choice.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { AppContext } from "../context";

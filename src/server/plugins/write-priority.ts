@@ -9,7 +9,7 @@
 // boards refreshing at once keep it busy with their queries, JSON and compression,
 // a write's every step waiting behind theirs. So at most READ_SLOTS API reads are
 // under way at a time; the others wait, before any work is done for them, for a
-// slot, while writes never wait for one (measured: docs/decisions/write-priority.md).
+// slot, while writes never wait for one (measured: docs/decisions/0026-write-priority.md).
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { asWriter } from "../db/write-priority";
 

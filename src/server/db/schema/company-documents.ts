@@ -37,7 +37,7 @@ export const companyDocuments = pgTable(
   ],
 );
 
-// The applicant cookie of a self-registration (docs/decisions/compliance.md
+// The applicant cookie of a self-registration (docs/decisions/0013-compliance.md
 // "Registration with documents"): it may add the two insurance documents to the
 // pending account for 2 hours, nothing else. Only a SHA-256 of the token is kept,
 // in a table of its own and under its own prefix, so it can never name a session.

@@ -80,7 +80,7 @@ export const loads = pgTable(
     index("loads_search_trgm_idx").using("gin", t.loadNumber.op("gin_trgm_ops"), t.pickupCity.op("gin_trgm_ops"), t.deliveryCity.op("gin_trgm_ops")),
     // lane rates (contract-beyond "Invoices, statements, exports and rates"): one lane's
     // bookings since a day, by postcode area; the expressions are rates.repository.ts's
-    // word for word (500k loads: 700 ms scan → 0.05 ms, docs/decisions/lane-rates.md)
+    // word for word (500k loads: 700 ms scan → 0.05 ms, docs/decisions/0011-lane-rates.md)
     index("loads_lane_idx")
       .on(sql`substring(${t.pickupZip} from '^[A-Z]+')`, sql`substring(${t.deliveryZip} from '^[A-Z]+')`, t.acceptedAt)
       .where(sql`${t.acceptedAt} is not null`),

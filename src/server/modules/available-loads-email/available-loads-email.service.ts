@@ -26,7 +26,7 @@ export const NO_WEEKLY_DAY = "Select at least one day for a weekly schedule";
  * by the outbox worker: the answer comes at once, with what was queued, and
  * GET /api/admin/mail/batches/{batchId} counts deliveries and failures as they
  * happen. With no available loads nothing is queued: an empty list is not news
- * (docs/decisions/email-schedule.md).
+ * (docs/decisions/0003-email-schedule.md).
  */
 export async function queueAvailableLoadsEmail(opts: { ctx: AppContext; db: DbOrTx; triggeredBy: string | null }): Promise<BulkEmailResult> {
   const { ctx, db } = opts;

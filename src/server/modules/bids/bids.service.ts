@@ -135,7 +135,7 @@ export async function acceptBid(opts: { ctx: AppContext; db: Db; actor: UserRow;
     if (!bid) throw new AppError(404, MSG.notFound);
     const [bidder] = await tx.select().from(users).where(eq(users.id, bid.carrierId));
     if (!bidder) throw new AppError(404, MSG.notFound);
-    // still a booking: the bidder's company is checked as if they accepted (docs/decisions/compliance.md)
+    // still a booking: the bidder's company is checked as if they accepted (docs/decisions/0013-compliance.md)
     if (locked && bid.status === "pending") await assertMayBook(tx, bidder, locked, ukToday(now), { awardedBy: actor });
     const amount = money(bid.bidAmount) ?? 0;
     const { load } = await transitionLoad({

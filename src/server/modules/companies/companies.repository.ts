@@ -197,7 +197,7 @@ export async function moveDocuments(db: DbOrTx, fromId: string, toId: string): P
 
 /**
  * The company's verified FORS certificates go back for review (a member changed
- * the claimed level: docs/decisions/compliance.md, a claim is verified only when
+ * the claimed level: docs/decisions/0013-compliance.md, a claim is verified only when
  * staff have seen the certificate for that level).
  */
 export async function reopenForsCertificates(db: DbOrTx, companyId: string): Promise<number> {

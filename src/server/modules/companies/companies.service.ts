@@ -6,7 +6,7 @@
 // every change here rewrites each stored copy of the name in one transaction:
 // members' carrierName, bookings' acceptedByCarrier (with a line in each load's
 // history). Bids store no name (the bidder's carrierName is read when listed).
-// Decisions: docs/decisions/compliance.md "Company record".
+// Decisions: docs/decisions/0013-compliance.md "Company record".
 import type { AppContext } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { CompanyRow, UserRow } from "../../db/schema";
@@ -154,7 +154,7 @@ async function ensureCompany(tx: Tx, user: UserRow, now: Date): Promise<CompanyR
  * a new one), under its spelling; anyone else (pending, staff, no name) has none.
  * Approval, a staff-created carrier and a staff edit of a user call it. The
  * insurance an applicant added when registering becomes the company's here, still
- * waiting for review (docs/decisions/compliance.md "Registration with documents"),
+ * waiting for review (docs/decisions/0013-compliance.md "Registration with documents"),
  * whichever way the account was approved.
  */
 export async function linkUserToCompany(opts: { tx: Tx; user: UserRow; now: Date }): Promise<UserRow> {
@@ -292,7 +292,7 @@ export async function mergeCompany(opts: { ctx: AppContext; actor: UserRow; id: 
 /**
  * PUT /api/users/{id}/company {companyId} (staff): one approved carrier moves,
  * taking the company's name as their carrierName. Their past bookings stay with
- * the company they were booked for (docs/decisions/compliance.md).
+ * the company they were booked for (docs/decisions/0013-compliance.md).
  */
 export async function moveUserToCompany(opts: { ctx: AppContext; userId: string; companyId: string }): Promise<User> {
   const { ctx, userId, companyId } = opts;

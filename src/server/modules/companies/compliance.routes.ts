@@ -2,7 +2,7 @@
 // GET|PUT /api/admin/compliance-settings (staff, like the email schedule),
 // GET /api/compliance/summary (staff: the Compliance tab's counts) and
 // GET /api/compliance/me (signed in: what the board needs to explain a refusal);
-// the last two are our additions (docs/decisions/compliance.md). The document
+// the last two are our additions (docs/decisions/0013-compliance.md). The document
 // reminders are the notifications module's.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";

@@ -3,7 +3,7 @@
 // calendar day), the two staff settings, the rule checked inside every booking
 // transaction (assertMayBook), and who may read a document's file (the objects
 // module asks documentFileAccess; it lives here, not in documents.service, which
-// itself uses the objects module: no import cycle). docs/decisions/compliance.md.
+// itself uses the objects module: no import cycle). docs/decisions/0013-compliance.md.
 import type { DbOrTx } from "../../db/client";
 import type { LoadRow, UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -96,7 +96,7 @@ export async function complianceSummary(opts: { db: DbOrTx; now: Date }): Promis
  * `user` is the one the load is booked to: the carrier accepting or bidding, or
  * the bidder when staff award a bid (`awardedBy` set: the messages then speak to
  * staff). Staff booking for themselves are not checked: they are the network's own
- * people, not a carrier company (docs/decisions/compliance.md).
+ * people, not a carrier company (docs/decisions/0013-compliance.md).
  */
 export async function assertMayBook(
   tx: DbOrTx,

@@ -1,6 +1,6 @@
 // Queries of company documents, their reminders and the compliance settings
 // (contract-beyond "Carrier compliance"; style.md: repositories take a DbOrTx).
-// "The latest of a kind" (docs/decisions/compliance.md): of a company's verified
+// "The latest of a kind" (docs/decisions/0013-compliance.md): of a company's verified
 // documents of one kind, the one that expires last (ties: the later id) is the
 // one that counts; an earlier one is superseded and neither listed as expiring or
 // expired nor reminded about.

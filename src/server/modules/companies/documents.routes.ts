@@ -2,7 +2,7 @@
 // GET|POST /api/companies/{id}/documents (members and staff; others 404),
 // POST /api/documents/{id}/verify | reject (staff), and the Compliance tab's
 // GET /api/documents?view=pending|expiring|expired (staff; our addition,
-// docs/decisions/compliance.md). Parse, call the service, reply.
+// docs/decisions/0013-compliance.md). Parse, call the service, reply.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { idParam, parse } from "../../lib/validate";

@@ -3,7 +3,7 @@
 // Compliance tab's lists. A document's file is an upload of the poster's own,
 // claimed through the objects module in the same transaction as the document
 // (attachOwnUpload), and served like POD paperwork (compliance.service
-// documentFileAccess). docs/decisions/compliance.md.
+// documentFileAccess). docs/decisions/0013-compliance.md.
 import type { Db, DbOrTx } from "../../db/client";
 import type { CompanyDocumentRow, UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -136,7 +136,7 @@ export async function createCompanyDocument(opts: { db: Db; viewer: Viewer; comp
 }
 
 // ---------------------------------------------------------------- registration with documents (issue 17)
-// docs/decisions/compliance.md "Registration with documents". The applicant is
+// docs/decisions/0013-compliance.md "Registration with documents". The applicant is
 // authenticated by the registration module (its cookie); these hold the rules.
 
 /**

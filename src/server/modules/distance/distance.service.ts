@@ -1,6 +1,6 @@
 // Road-distance estimate between two UK postcodes (issue 5, contract
 // POST /api/calculate-distance). Default: district centroids × a road-circuity
-// factor (docs/decisions/distance-estimate.md); optionally a routing engine (OSRM)
+// factor (docs/decisions/0002-distance-estimate.md); optionally a routing engine (OSRM)
 // with the estimate as its fallback.
 import type { Config } from "../../config";
 import { AppError } from "../../lib/app-error";
@@ -26,7 +26,7 @@ export function haversineMiles(a: Point, b: Point): number {
 
 /**
  * Road miles per straight-line mile, calibrated on UK city pairs
- * (docs/decisions/distance-estimate.md): 1.2 between towns, rising towards 1.4
+ * (docs/decisions/0002-distance-estimate.md): 1.2 between towns, rising towards 1.4
  * for trips of a few miles, which wind through streets.
  */
 export function circuityFactor(straightMiles: number): number {

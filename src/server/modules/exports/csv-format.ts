@@ -1,5 +1,5 @@
 // How a value becomes a CSV cell (contract-beyond "CSV exports"; decisions in
-// docs/decisions/csv-exports.md). Pure functions, unit-tested in csv-format.test.ts.
+// docs/decisions/0016-csv-exports.md). Pure functions, unit-tested in csv-format.test.ts.
 //
 // * Text is written as it is; csv-stringify quotes it when it holds a comma, a
 //   quote or a line break (RFC 4180) and puts `'` before a leading `=`, `+`, `-`,

@@ -5,7 +5,7 @@
 // by their own list functions a page at a time; the bids of a batch of loads here.
 // No transaction is held between batches, so an export is not one snapshot: a
 // row changed while it downloads may show its old or its new values
-// (docs/decisions/csv-exports.md).
+// (docs/decisions/0016-csv-exports.md).
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { bids, users, type BidRow } from "../../db/schema";
@@ -18,7 +18,7 @@ export type ExportRange = ListRange;
  * the short lists (users, companies: thousands, not hundreds of thousands). Each
  * page is ordered with a unique tie-break by its list function, so the pages
  * join up; a row added or removed between two pages can shift one row across
- * their boundary (docs/decisions/csv-exports.md).
+ * their boundary (docs/decisions/0016-csv-exports.md).
  */
 export async function* pagedBatches<T>(readPage: (page: { limit: number; offset: number }) => Promise<T[]>, range: ExportRange): AsyncGenerator<T[]> {
   let offset = range.offset;

@@ -40,7 +40,7 @@ export async function selectInsight(db: DbOrTx, opts: { now: Date; weeks: number
   return queryRows<InsightRow>(db, insightSql(opts));
 }
 
-/** The statement itself (also for EXPLAIN in a measurement; docs/decisions/insight.md has the figures). */
+/** The statement itself (also for EXPLAIN in a measurement; docs/decisions/0018-insight.md has the figures). */
 export function insightSql(opts: { now: Date; weeks: number }): SQL {
   const tz = sql.raw("'Europe/London'");
   const now = opts.now.toISOString();

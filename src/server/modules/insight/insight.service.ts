@@ -3,7 +3,7 @@
 // within 24 h, median time to book, spend per week"; issue 18). The figures come
 // from the database, rounded there (insight.repository.ts); this turns its text
 // into the contract's JSON numbers, with no arithmetic on money here.
-// Decisions: docs/decisions/insight.md.
+// Decisions: docs/decisions/0018-insight.md.
 import type { DbOrTx } from "../../db/client";
 import type { Insight, InsightQuery } from "../../../contract/schemas/insight";
 import { ukDayKey } from "../../../contract/wall-clock";

@@ -4,7 +4,7 @@
 //   GET  /api/invoices/:id                   signed in, same visibility (else 404)
 //   GET  /api/invoices/:id/pdf               signed in, same visibility (?download=1: save it)
 //   POST /api/invoices/:id/paid              staff: only an issued invoice (else 409)
-//   POST /api/invoices/paid                  staff: a payment run (our addition, docs/decisions/invoices.md)
+//   POST /api/invoices/paid                  staff: a payment run (our addition, docs/decisions/0017-invoices.md)
 //   GET|PUT /api/admin/invoice-settings      staff, like the email schedule and compliance settings
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";

@@ -1,7 +1,7 @@
 // Self-billing invoices: raised in the transaction that completes a load, in the
 // name of the carrier company that delivered it; voided with the completion (an
 // edit of what the invoice shows, or a status change away from completed) and
-// raised anew with a new number; paid by staff. Decisions: docs/decisions/invoices.md.
+// raised anew with a new number; paid by staff. Decisions: docs/decisions/0017-invoices.md.
 //
 // Nobody calls in to raise or void one: invoice-reactions.ts subscribes to the
 // load's events and calls raiseInvoice(), afterLoadEdit() and voidLiveInvoice()
@@ -121,7 +121,7 @@ export async function raiseInvoice(tx: Tx, ctx: AppContext, load: LoadRow, today
 /**
  * The load no longer stands completed as invoiced: void its live invoice, if it
  * has one. A paid invoice is never voided: the change is refused (409) instead,
- * and the transaction with it (docs/decisions/invoices.md).
+ * and the transaction with it (docs/decisions/0017-invoices.md).
  */
 export async function voidLiveInvoice(tx: Tx, loadId: string, now: Date): Promise<InvoiceRow | null> {
   const live = await repo.lockLiveInvoice(tx, loadId);

@@ -5,7 +5,7 @@
 // or failed. A process that dies stops extending: its jobs are claimed again
 // once their lease runs out. Woken at once by the NOTIFY a committed job sends,
 // and by a poll as a safety net (a retry falling due, a notice that was lost).
-// docs/decisions/mail-outbox.md says what "exactly once" can and cannot mean.
+// docs/decisions/0009-mail-outbox.md says what "exactly once" can and cannot mean.
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context";

@@ -51,7 +51,7 @@ export async function assertAcceptAllowed(opts: { db: DbOrTx; actor: Actor; load
 const heldBy = (load: LoadRow, actor: Actor) => load.status === "accepted" && load.acceptedBy === actor.id;
 
 /**
- * Judged on the load as it is when the request arrives (docs/decisions/accept-not-found.md):
+ * Judged on the load as it is when the request arrives (docs/decisions/0005-accept-not-found.md):
  * a load the caller may not see then (cancelled, another company's, unknown) is
  * 404, the answer GET /api/loads/{id} gives them (contract: "404 … one the caller
  * may not know exists"); a load they may see but not take is 409.

@@ -20,7 +20,7 @@ import type { Load } from "../../../contract/schemas/load";
 
 const NOT_AVAILABLE = { error: "Load is no longer available" };
 const NOT_FOUND = { error: "Not found" };
-/** A race's losers: 409 if the load was on their board when they asked, 404 if it was already another company's (docs/decisions/accept-not-found.md). */
+/** A race's losers: 409 if the load was on their board when they asked, 404 if it was already another company's (docs/decisions/0005-accept-not-found.md). */
 const isLoserAnswer = (status: number, body: unknown) =>
   (status === 409 && JSON.stringify(body) === JSON.stringify(NOT_AVAILABLE)) || (status === 404 && JSON.stringify(body) === JSON.stringify(NOT_FOUND));
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));

@@ -14,7 +14,7 @@
 // processes and restarts, each mark is sent once. A process that was down on the
 // 30-day mark still sends it when it wakes, as long as more than 7 days are left;
 // after that only the 7-day one is due (one reminder, not two at once).
-// docs/decisions/compliance.md.
+// docs/decisions/0013-compliance.md.
 import type { AppContext } from "../../context";
 import type { JobKind } from "../jobs/job-registry";
 import { notify } from "./notify";

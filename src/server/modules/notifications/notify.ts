@@ -4,7 +4,7 @@
 // recipient (never the actor), one email each through the mail outbox unless the
 // user turned that type off, and a NOTIFY that the live stream delivers to the
 // owner once the transaction commits (PostgreSQL sends NOTIFY only on commit).
-// A rollback leaves nothing. docs/decisions/notifications.md.
+// A rollback leaves nothing. docs/decisions/0010-notifications.md.
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { DbOrTx } from "../../db/client";

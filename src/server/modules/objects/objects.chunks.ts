@@ -1,5 +1,5 @@
 // Resumable uploads (issue 21 "Paperwork photos": pause and resume across a lost
-// connection; docs/decisions/uploads-and-pod.md "Resumable"). The contract's one
+// connection; docs/decisions/0004-uploads-and-pod.md "Resumable"). The contract's one
 // PUT of the whole file is unchanged (objects.upload.ts receiveUpload); a PUT
 // with `Content-Range: bytes start-end/total` to the same uploadURL is a chunk:
 //

@@ -1,6 +1,6 @@
 // Registration with documents (issue 17; contract-beyond "Carrier compliance":
 // "Registration accepts the two insurance documents as uploads"; decisions:
-// docs/decisions/compliance.md "Registration with documents").
+// docs/decisions/0013-compliance.md "Registration with documents").
 //
 // A pending applicant has no session (spec §4: an unapproved account cannot sign
 // in, and the session plugin ignores the session of one). So a self-registration

@@ -1,5 +1,5 @@
 // Registration with documents (issue 17; contract-beyond "Carrier compliance": "Registration
-// accepts the two insurance documents as uploads"; docs/decisions/compliance.md). A
+// accepts the two insurance documents as uploads"; docs/decisions/0013-compliance.md). A
 // self-registration gets an `applicant` cookie that may only upload and post the two
 // insurances for 2 hours; it is never a session, and no session is an applicant. The
 // documents wait on the account, in no company's list or count, until approval makes

@@ -5,7 +5,7 @@
 // minute (the job runner's watch); the day is claimed by one insert (the
 // lane_digests primary key) together with the job that writes the emails, and
 // that job's mail and "done" commit together: exactly once a day, however many
-// processes run. docs/decisions/lane-alerts.md.
+// processes run. docs/decisions/0007-lane-alerts.md.
 import { or, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { JobKind } from "../jobs/job-registry";

@@ -8,7 +8,7 @@
 // This page, its charts and uPlot are one chunk of their own (app.tsx loads it
 // with React.lazy), so none of it reaches the board or the sign-in page. Charts in
 // a second, nested chunk were tried: each new chunk made the bundler share its
-// helpers differently and the carrier's pages grew (docs/decisions/insight.md).
+// helpers differently and the carrier's pages grew (docs/decisions/0018-insight.md).
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 // icons of its own: one shared with the board or sign-in page would be split into a chunk of its own there

@@ -66,7 +66,7 @@ export const ACCEPT_FAILED = "Failed to accept load";
  * spec §8: the server's message, else "Failed to accept load"; a 409 without one
  * means someone was faster. A 404 means the load was taken by another company (or
  * cancelled) before the click arrived: to the carrier it is no longer available
- * (docs/decisions/accept-not-found.md).
+ * (docs/decisions/0005-accept-not-found.md).
  */
 export function acceptErrorMessage(err: unknown): string {
   if (err instanceof ApiError) {

@@ -1,5 +1,5 @@
 // A full file (contract-beyond "Load import": 5,000 rows at most) on every engine:
-// a dry run, then the commit, timed (printed for docs/decisions/load-import.md).
+// a dry run, then the commit, timed (printed for docs/decisions/0025-load-import.md).
 // Every row becomes a load with its history line and lane-alert job, numbered
 // after the year's highest, and the loads change counter moves once per load (the
 // live module's trigger: 100-row statements, so one event: load each).

@@ -1,5 +1,5 @@
 // CSV load import (contract-beyond "Integrations", "Load import"; decisions in
-// docs/decisions/load-import.md). A file is read (csv-rows.ts), then every row is
+// docs/decisions/0025-load-import.md). A file is read (csv-rows.ts), then every row is
 // judged as POST /api/loads judges a body: the same zod schema (loadInputSchema)
 // and the same create rules (loads.service newLoadValues: past pickup date,
 // delivery before pickup, rate per mile …), with the same words. A dry run answers

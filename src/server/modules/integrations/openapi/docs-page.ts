@@ -2,7 +2,7 @@
 // OpenAPI document (contract-beyond: served from the app itself, no CDN). No
 // script at all, so the app's CSP (script-src 'self') holds and the page works
 // everywhere; each call opens to its parameters, body and answers as JSON
-// Schema. docs/decisions/openapi.md says why not Swagger UI.
+// Schema. docs/decisions/0019-openapi.md says why not Swagger UI.
 type Json = Record<string, unknown>;
 
 const esc = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -2,7 +2,7 @@
 // contract's zod schemas by zod 4's own z.toJSONSchema() (JSON Schema 2020-12,
 // the dialect of OpenAPI 3.1): request schemas as the handler reads them (io
 // "input"), answers as sent (io "output"). Named schemas (.meta({id})) become
-// components; everything else is inlined. docs/decisions/openapi.md.
+// components; everything else is inlined. docs/decisions/0019-openapi.md.
 import { z } from "zod";
 import { errorBodySchema } from "../../../../contract/schemas/api-responses";
 import { API_SCOPES, API_SCOPE_LABELS, API_TOKEN_RATE_PER_MINUTE } from "../../../../contract/schemas/integration";

@@ -1,4 +1,4 @@
-// One documented route of the OpenAPI document (docs/decisions/openapi.md). The
+// One documented route of the OpenAPI document (docs/decisions/0019-openapi.md). The
 // routes validate with the contract's zod schemas inside their handlers (lib/
 // validate.ts parse()), so the document is built from a registry naming, for
 // each route, the very schemas its handler parses, rather than by moving every

@@ -2,7 +2,7 @@
 // job runner (modules/jobs) claims each delivery with FOR UPDATE SKIP LOCKED under
 // a lease, so one worker in one process sends it at a time, and a process that
 // dies mid-delivery leaves it to be claimed again: the receiver may see a repeat
-// only then, always under the same webhook-id (docs/decisions/webhooks.md).
+// only then, always under the same webhook-id (docs/decisions/0021-webhooks.md).
 // Each attempt: resolve and check the host again (SSRF), connect to the checked
 // address, POST the signed body, 10 s at most; 2xx → delivered; anything else →
 // retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then failed. One row per

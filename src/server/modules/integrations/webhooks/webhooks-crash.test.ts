@@ -64,7 +64,7 @@ describe.each(ENGINES)("webhook delivery exactly once across processes on %s", (
     };
     const loads = await postLoads(a.url, cookieA, 0, 6);
     // A has the first delivery in hand (held) and has sent the other five; it records
-    // each 2xx in the moment after it (the at-least-once window, docs/decisions/webhooks.md):
+    // each 2xx in the moment after it (the at-least-once window, docs/decisions/0021-webhooks.md):
     // give it that moment, so the kill lands on the held delivery alone
     await rx.waitFor((got) => got.length >= 6);
     await new Promise((r) => setTimeout(r, 1_000));

@@ -21,7 +21,7 @@ export function useUpdateCompany(id: string) {
     mutationFn: (input: CompanyUpdate) => api.put<Company>(`/api/companies/${encodeURIComponent(id)}`, input),
     onSuccess: (company) => {
       qc.setQueryData(companyKey(id), company);
-      // a changed FORS claim sends the certificate back for review (docs/decisions/compliance.md)
+      // a changed FORS claim sends the certificate back for review (docs/decisions/0013-compliance.md)
       void qc.invalidateQueries({ queryKey: COMPLIANCE_ME_KEY });
       void qc.invalidateQueries({ queryKey: ["/api/companies", id, "documents"] });
     },

@@ -1,7 +1,7 @@
 // One uPlot chart, as wide as its box (a phone's 390 px or a desk's column),
 // redrawn when the box changes size. uPlot (about 50 KB) is imported by the
 // charts module only, which the insight page loads on its own: it never reaches
-// the carrier's board or the sign-in page (docs/decisions/insight.md).
+// the carrier's board or the sign-in page (docs/decisions/0018-insight.md).
 //
 // The canvas says nothing to a screen reader, so the box is one image named by
 // the chart's heading and described by its sentence (aria-labelledby /

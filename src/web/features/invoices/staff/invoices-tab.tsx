@@ -167,7 +167,7 @@ export function InvoicesTab() {
 /**
  * "Invoice Settings" and its dialog. In the tab's toolbar rather than the admin
  * header beside Compliance Settings: one more button there wraps the header to a
- * second row at a 1366 px desk (docs/decisions/invoice-screens.md).
+ * second row at a 1366 px desk (docs/decisions/0015-invoice-screens.md).
  */
 export function InvoiceSettingsButton() {
   const [open, setOpen] = useState(false);
