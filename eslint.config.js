@@ -1,41 +1,88 @@
-// Lint keeps the three layers apart (style.md §8): contract imports neither web nor
-// server; web never imports server; server never imports web; process.env only in
-// config.ts; on the server, a module reaches another only through its service.
+// Lint keeps the layers apart (style.md, pattern 8). Which code may import which:
+//
+//   contract ← lib, config ← db ← platform (context.ts, events, jobs, mail, objects, distance, plugins)
+//            ← core (companies ← loads) ← consumers (every other module) ← identity (auth, users, registration)
+//            ← app.ts, main.ts, demo, ops
+//
+// Imports point down that line only, so a load's change is published as a domain event and the
+// modules that react to it subscribe from app.ts: modules/loads never names them. There is no
+// whitelist of shared files: code that another layer needs lives in that layer or below, or the
+// need is an event. The layer table is SERVER_LAYERS in scripts/check-layers.mjs, read here too;
+// a new module under src/server/modules is a consumer unless that table names it. The script
+// also checks what lint cannot say per file: cycles between whole modules, files over 400 lines.
+//
+// Also: contract imports neither web nor server; web never imports server; a web feature reaches
+// another feature only through its index.ts; no import cycles between files (type-only imports
+// aside); process.env only in src/server/config.ts. Tests may import across layers.
+import path from "node:path";
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 import tseslint from "typescript-eslint";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { serverLayerPaths, FEATURE_PUBLIC_FACE } from "./scripts/check-layers.mjs";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const TESTS = ["**/*.test.ts", "**/*.test.tsx", "**/*.spec.ts", "**/*test-support*"];
 
 const restrict = (patterns) => ["error", { patterns }];
-
 const SERVER_NOT_WEB = { group: ["**/web/**", "@web/*", "react", "react-dom"], message: "server never imports web code" };
 
-// Module rooms (style.md §3 and "Growing it"; issue 13): a module reaches another
-// only through its service (`<module>.service`), never its repository, routes or
-// other internals, except for these files, which are shared on purpose.
-const SHARED_MODULE_FILES = [
-  "loads/load-visibility", // toLoad(), canSeeLoad(): every load that leaves the server goes through them
-  "loads/load-transition", // transitionLoad(): every status change goes through it (a bid award, a POD)
-  "loads/loads-version", // the loads change counter's per-version memo (stats shares the board's)
-  "loads/load-list-reader", // a load list read whole in its own filters and order, batch by batch (CSV exports)
-  "email/account-mail", // the account mails auth and users queue
-  "email/mail-job", // queueMail(): the outbox every module writes its mail to (notifications)
-  "email/templates", // the mail layout every email shares (notifications)
-  "jobs/job-registry", // the job kinds each module registers
-  "saved-searches/lane-alert-queue", // queueLaneAlert(): a load that becomes available writes its lane-alert job (load-transition)
-  "integrations/webhooks/webhook-events", // raiseLoadWebhook(s): every load change is a webhook event in its transaction (load-transition)
+// one zone a pair of layers: a layer's files may not import any layer above it
+const layers = serverLayerPaths(root).filter((layer) => layer.paths.length > 0);
+const layerZones = layers.flatMap((lower, i) =>
+  layers.slice(i + 1).map((upper) => ({
+    target: lower.paths,
+    from: upper.paths,
+    message: `${lower.name} may not import ${upper.name} (layers in scripts/check-layers.mjs; publish an event or move the shared code down)`,
+  })),
+);
+
+// a web feature imports another only through its public face (features/<name>/index.ts)
+const featuresDir = path.join(root, "src/web/features");
+const features = fs.existsSync(featuresDir)
+  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+const featureZones = features
+  .map((name) => ({
+    target: `src/web/features/${name}`,
+    from: features.filter((other) => other !== name).map((other) => `src/web/features/${other}`),
+    except: FEATURE_PUBLIC_FACE.map((file) => `./${file}`),
+    message: "reach another feature through its index.ts only",
+  }))
+  .filter((zone) => zone.from.length > 0);
+
+const apartZones = [
+  { target: "src/contract", from: ["src/server", "src/web"], message: "contract imports neither server nor web" },
+  { target: "src/web", from: "src/server", message: "web never imports server code" },
+  { target: "src/server", from: "src/web", message: "server never imports web code" },
 ];
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-/** Imports of another module through `prefix` ("../" inside a module, "../modules/" from db/): its public face only. */
-const otherModulesInternals = (prefix) => ({
-  regex: `^${escape(prefix)}(?!\\.\\./)(?!(?:[^/]+/[^/]+\\.service|${SHARED_MODULE_FILES.map(escape).join("|")})$)[^/]+/`,
-  message: "reach another module through its service (<module>.service), never its repository or other internals (eslint.config.js lists the shared exceptions)",
-});
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "data/**", "migrations/**", ".tmp/**"] },
   ...tseslint.configs.recommended,
   {
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: path.join(root, "tsconfig.json") })],
+      "import-x/extensions": [".ts", ".tsx", ".mts", ".js", ".mjs"],
+    },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-explicit-any": "off",
+    },
+  },
+  {
+    files: ["src/server/**/*.ts", "src/web/**/*.{ts,tsx}", "src/contract/**/*.ts"],
+    ignores: TESTS,
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: root, zones: [...apartZones, ...layerZones, ...featureZones] },
+      ],
+      // a cycle of files is a cycle of modules; type-only imports are erased and do not count here
+      // (scripts/check-layers.mjs counts them between whole modules)
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {
@@ -58,32 +105,6 @@ export default tseslint.config(
     files: ["src/server/**"],
     rules: {
       "no-restricted-imports": restrict([SERVER_NOT_WEB]),
-    },
-  },
-  {
-    // tests may set up through any module's internals; the code itself may not
-    files: ["src/server/modules/**"],
-    ignores: ["**/*.test.ts"],
-    rules: {
-      "no-restricted-imports": restrict([SERVER_NOT_WEB, otherModulesInternals("../")]),
-    },
-  },
-  {
-    // the layers under the modules never reach into them (the modules use these, not the reverse)
-    files: ["src/server/plugins/**", "src/server/lib/**", "src/server/db/**", "src/server/context.ts", "src/server/config.ts"],
-    ignores: ["**/*.test.ts", "src/server/db/seed.ts"],
-    rules: {
-      "no-restricted-imports": restrict([
-        SERVER_NOT_WEB,
-        { group: ["**/modules/**"], message: "plugins, lib, db, context and config do not import modules: modules import them" },
-      ]),
-    },
-  },
-  {
-    // demo data is seeded through the modules' public faces (style.md §12)
-    files: ["src/server/db/seed.ts"],
-    rules: {
-      "no-restricted-imports": restrict([SERVER_NOT_WEB, otherModulesInternals("../modules/")]),
     },
   },
   {
