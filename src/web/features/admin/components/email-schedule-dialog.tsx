@@ -10,11 +10,10 @@ import { emailScheduleSchema, isWeekendOnly, type EmailScheduleInput, type Email
 import { MSG } from "@contract/messages";
 import { api, ApiError } from "../../../lib/api";
 import { formatAdminDateTime } from "../../../lib/format";
-import { SettingsDialog } from "../../../components/settings-dialog";
+import { SettingsButtons, SettingsDialog, type SettingsWords } from "../../../components/settings-dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { Checkbox } from "../../../components/ui/checkbox";
-import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 
 export interface EmailScheduleDialogProps {
@@ -43,21 +42,16 @@ export function EmailScheduleDialog({ open, onOpenChange }: EmailScheduleDialogP
     enabled: open,
   });
 
-  return (
-    <SettingsDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Schedule Email"
-      description="Email the list of available loads to every approved carrier automatically."
-      settings={settings}
-      failure="Could not load the schedule settings."
-    >
-      {(saved, done) => <ScheduleForm settings={saved} onDone={done} />}
-    </SettingsDialog>
-  );
+  return <SettingsDialog open={open} onOpenChange={onOpenChange} words={WORDS} settings={settings} Form={ScheduleForm} />;
 }
 
-function ScheduleForm({ settings, onDone }: { settings: EmailScheduleSettings; onDone: () => void }) {
+const WORDS: SettingsWords = {
+  title: "Schedule Email",
+  description: "Email the list of available loads to every approved carrier automatically.",
+  failure: "Could not load the schedule settings.",
+};
+
+function ScheduleForm({ saved: settings, onDone }: { saved: EmailScheduleSettings; onDone: () => void }) {
   const qc = useQueryClient();
   const ids = useId();
   const form = useForm<EmailScheduleInput>({ resolver: zodResolver(emailScheduleSchema), defaultValues: DEFAULTS, mode: "onChange" });
@@ -171,14 +165,7 @@ function ScheduleForm({ settings, onDone }: { settings: EmailScheduleSettings; o
         Last sent: {settings.lastSentAt ? formatAdminDateTime(settings.lastSentAt) : "Never"}
       </p>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending} disabled={noDay || neverSends}>
-          Save
-        </Button>
-      </div>
+      <SettingsButtons onCancel={onDone} pending={save.isPending} disabled={noDay || neverSends} />
     </form>
   );
 }

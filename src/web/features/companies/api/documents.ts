@@ -1,6 +1,6 @@
 // GET and POST /api/companies/{id}/documents (contract-beyond "Carrier compliance"):
 // the company's insurance, licence and FORS documents; a new one is posted after
-// its file went through POST /api/objects/upload (pod/lib/upload.ts).
+// its file went through POST /api/objects/upload (web/lib/upload.ts).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CompanyDocument, DocumentCreate } from "@contract/schemas/company";
 import { api } from "../../../lib/api";

@@ -1,7 +1,7 @@
 // "Upload document" on the Company page (contract-beyond "Carrier compliance"):
 // the kind, the expiry day, the cover for insurance, and the file, which goes up
 // at once through the existing upload path with its progress bar (POST
-// /api/objects/upload, then PUT; pod/lib/upload.ts) and is then posted as the
+// /api/objects/upload, then PUT; web/lib/upload.ts) and is then posted as the
 // document. On a phone the carrier may take a photo or choose a file, never only
 // the camera. Focus starts on the first field and goes back to the opener
 // (ui/dialog-focus.ts, through Dialog).
@@ -16,7 +16,7 @@ import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api";
 import { errorMessage } from "../../../lib/format";
-import { PaperworkUpload } from "../../pod/components/paperwork-upload";
+import { PaperworkUpload } from "../../../components/paperwork-upload";
 import { useAddDocument } from "../api/documents";
 import { checkDocumentForm, documentFormSchema, type DocumentFormValues } from "../document-form";
 import { takesCover } from "../document-rules";

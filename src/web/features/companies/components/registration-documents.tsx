@@ -17,7 +17,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api";
 import { errorMessage, formatMoney } from "../../../lib/format";
-import { PaperworkUpload } from "../../pod/components/paperwork-upload";
+import { PaperworkUpload } from "../../../components/paperwork-upload";
 import { REGISTRATION_UPLOAD_URL, useAddRegistrationDocument, useRegistrationDocuments } from "../api/registration-documents";
 import { checkDocumentForm, documentFormSchema, type DocumentFormValues } from "../document-form";
 import { formatDay } from "../document-rules";

@@ -4,41 +4,28 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Switch } from "radix-ui";
 import type { ComplianceSettings } from "@contract/schemas/company";
-import { SettingsDialog } from "../../../components/settings-dialog";
-import { Button } from "../../../components/ui/button";
+import { SettingsDialog, SettingsForm, useFocusOnArrival, type SettingsDialogProps, type SettingsWords } from "../../../components/settings-dialog";
 import { useComplianceSettings, useSaveComplianceSettings } from "./api";
 
 const OFF: ComplianceSettings = { requireCompliance: false, enforceFors: false };
 
-export function ComplianceSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+const WORDS: SettingsWords = {
+  title: "Compliance settings",
+  description: "What a carrier company must have on file before it can book loads.",
+  failure: "Could not load the compliance settings.",
+};
+
+export function ComplianceSettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
   const settings = useComplianceSettings(open);
-  return (
-    <SettingsDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Compliance settings"
-      description="What a carrier company must have on file before it can book loads."
-      settings={settings}
-      failure="Could not load the compliance settings."
-    >
-      {(saved, done) => <SettingsForm saved={saved} onDone={done} />}
-    </SettingsDialog>
-  );
+  return <SettingsDialog open={open} onOpenChange={onOpenChange} words={WORDS} settings={settings} Form={ComplianceForm} />;
 }
 
-function SettingsForm({ saved, onDone }: { saved: ComplianceSettings; onDone: () => void }) {
+function ComplianceForm({ saved, onDone }: { saved: ComplianceSettings; onDone: () => void }) {
   const save = useSaveComplianceSettings();
   const [v, setV] = useState<ComplianceSettings>(saved ?? OFF);
   useEffect(() => setV(saved), [saved]);
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(v, { onSuccess: onDone });
-      }}
-    >
+    <SettingsForm onSave={() => save.mutate(v, { onSuccess: onDone })} onCancel={onDone} pending={save.isPending}>
       <SettingSwitch
         label="Require verified insurance to book"
         first
@@ -52,15 +39,7 @@ function SettingsForm({ saved, onDone }: { saved: ComplianceSettings; onDone: ()
         onChange={(enforceFors) => setV({ ...v, enforceFors })}
         explain="When on, a load that needs FORS Silver can only go to a company with a verified Silver or Gold certificate (and so on). The board tells the carrier why. When off, the FORS level on a load is for information only."
       />
-      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          Save
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -81,13 +60,7 @@ function SettingSwitch({
 }) {
   const id = useId();
   const ref = useRef<HTMLButtonElement>(null);
-  // the dialog opened on its spinner: once the settings arrive, focus moves to the
-  // first switch, unless the user has already moved it somewhere in the dialog
-  useEffect(() => {
-    const el = ref.current;
-    const active = document.activeElement;
-    if (first && el && (!active || active === document.body || active === el.closest('[role="dialog"]'))) el.focus();
-  }, [first]);
+  useFocusOnArrival(ref, first);
   return (
     <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
       <Switch.Root

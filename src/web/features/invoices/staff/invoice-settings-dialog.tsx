@@ -4,8 +4,7 @@
 // issue one is due. Reached from the admin header beside the other settings.
 import { useEffect, useRef, useState } from "react";
 import { DEFAULT_PAYMENT_TERMS_DAYS, type InvoiceSettings } from "@contract/schemas/invoice";
-import { SettingsDialog } from "../../../components/settings-dialog";
-import { Button } from "../../../components/ui/button";
+import { SettingsDialog, SettingsForm, useFocusOnArrival, type SettingsDialogProps, type SettingsWords } from "../../../components/settings-dialog";
 import { Field } from "../../../components/ui/field";
 import { Input, Textarea } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
@@ -13,57 +12,45 @@ import { errorMessage } from "../../../lib/format";
 import { useInvoiceSettings, useSaveInvoiceSettings } from "../api";
 import { readSettingsForm, type SettingsErrors, type SettingsFormText } from "./settings-form";
 
-export function InvoiceSettingsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function InvoiceSettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
   const settings = useInvoiceSettings(open);
-  return (
-    <SettingsDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Invoice settings"
-      description="Your network's details on every self-billing invoice, and when invoices fall due."
-      settings={settings}
-      failure="Could not load the invoice settings."
-    >
-      {(saved, done) => <SettingsForm saved={saved} onDone={done} />}
-    </SettingsDialog>
-  );
+  return <SettingsDialog open={open} onOpenChange={onOpenChange} words={WORDS} settings={settings} Form={InvoiceSettingsForm} />;
 }
 
-function SettingsForm({ saved, onDone }: { saved: InvoiceSettings; onDone: () => void }) {
+const WORDS: SettingsWords = {
+  title: "Invoice settings",
+  description: "Your network's details on every self-billing invoice, and when invoices fall due.",
+  failure: "Could not load the invoice settings.",
+};
+
+function InvoiceSettingsForm({ saved, onDone }: { saved: InvoiceSettings; onDone: () => void }) {
   const save = useSaveInvoiceSettings();
   const toForm = (s: InvoiceSettings): SettingsFormText => ({ ...s, paymentTermsDays: String(s.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS) });
   const [v, setV] = useState<SettingsFormText>(() => toForm(saved));
   const [errors, setErrors] = useState<SettingsErrors>({});
   useEffect(() => setV(toForm(saved)), [saved]);
-  // the dialog opened on its spinner: once the settings arrive, the first field takes focus
-  // unless the user has already moved it within the dialog
   const first = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const active = document.activeElement;
-    if (first.current && (!active || active === document.body || active === first.current.closest('[role="dialog"]'))) first.current.focus();
-  }, []);
+  useFocusOnArrival(first);
   const set = (patch: Partial<SettingsFormText>) => setV({ ...v, ...patch });
+
+  function saveSettings() {
+    const read = readSettingsForm(v);
+    if ("errors" in read) {
+      setErrors(read.errors);
+      return;
+    }
+    setErrors({});
+    save.mutate(read.value, {
+      onSuccess: () => {
+        toast.success("Invoice settings saved", `Payment terms: ${read.value.paymentTermsDays} days`);
+        onDone();
+      },
+      onError: (err) => toast.error("Error", errorMessage(err, "The invoice settings could not be saved. Please try again.")),
+    });
+  }
+
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const read = readSettingsForm(v);
-        if ("errors" in read) {
-          setErrors(read.errors);
-          return;
-        }
-        setErrors({});
-        save.mutate(read.value, {
-          onSuccess: () => {
-            toast.success("Invoice settings saved", `Payment terms: ${read.value.paymentTermsDays} days`);
-            onDone();
-          },
-          onError: (err) => toast.error("Error", errorMessage(err, "The invoice settings could not be saved. Please try again.")),
-        });
-      }}
-    >
+    <SettingsForm onSave={saveSettings} onCancel={onDone} pending={save.isPending}>
       <Field
         label="Payment terms (days)"
         error={errors.paymentTermsDays}
@@ -80,14 +67,6 @@ function SettingsForm({ saved, onDone }: { saved: InvoiceSettings; onDone: () =>
       <Field label="Network's VAT number" error={errors.companyVatNumber}>
         <Input value={v.companyVatNumber} maxLength={20} autoComplete="off" onChange={(e) => set({ companyVatNumber: e.target.value })} className="sm:w-56" />
       </Field>
-      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          Save
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, ENGINES, TestClock, type TestApp } from "../../../../../test/helpers";
 import { signedIn } from "../../../../../test/factories";
-import { refusesFile } from "./upload";
+import { refusesFile } from "../../../lib/upload";
 import { uploadResumable, type UploadTicket } from "./resumable-upload";
 
 const pdfOfSize = (n: number) => {

@@ -1,14 +1,13 @@
 // Resumable paperwork upload (issue 21 "Paperwork photos": upload progress with
 // pause and resume across a lost connection; server: objects.chunks.ts,
-// docs/decisions/uploads-and-pod.md "Resumable"). The file goes to the ticket's
+// docs/decisions/0004-uploads-and-pod.md "Resumable"). The file goes to the ticket's
 // uploadURL in 256 KB chunks (`Content-Range: bytes start-end/total`); the
 // ticket and the bytes the server holds are kept by the caller (the POD outbox
 // entry), so after Pause, a lost connection or a closed app the upload asks the
 // server how far it got (GET uploadURL → Upload-Offset) and sends only the rest.
 // A new ticket only when the old one is gone (expired 410, unknown 404).
-import { UPLOAD_RETRY_DELAYS_MS } from "@contract/constants";
-import { api, ApiError } from "../../../lib/api";
-import { isRetryableStatus, UPLOAD_MESSAGES, UploadError } from "./upload";
+import { api } from "../../../lib/api";
+import { aborted, isRetryableStatus, serverMessage, UPLOAD_MESSAGES, UploadError, withUploadRetries, type RetryOptions } from "../../../lib/upload";
 
 /** ~256 KB: a lost connection costs at most this much again; the server takes up to 1 MB. */
 export const CHUNK_BYTES = 256 * 1024;
@@ -23,17 +22,7 @@ export interface UploadTicket {
 
 type Answer = { status: number; text: string; offset: number | null };
 
-function serverMessage(text: string): string | undefined {
-  try {
-    const body = JSON.parse(text) as { error?: unknown };
-    return typeof body.error === "string" ? body.error : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const offsetOf = (header: string | null): number | null => (header !== null && /^\d+$/.test(header) ? Number(header) : null);
-const aborted = () => new DOMException("Upload cancelled", "AbortError");
 
 /** One chunk: XHR where there is one (upload progress), fetch in the service worker. */
 export function putChunk(url: string, chunk: Blob, start: number, total: number, onLoaded: (bytes: number) => void, signal?: AbortSignal): Promise<Answer> {
@@ -80,103 +69,71 @@ async function askOffset(url: string, signal?: AbortSignal): Promise<{ offset: n
   return { offset: body.offset, objectPath: body.complete ? body.objectPath : null };
 }
 
-export interface ResumableOptions {
+/** The retries after a lost connection keep the ticket and offset across them. */
+export interface ResumableOptions extends RetryOptions {
   /** where the upload stood (from the outbox entry), or null to start */
   ticket: UploadTicket | null;
   /** keep the ticket and offset (the outbox entry), before the first byte and after each chunk */
   saveTicket: (ticket: UploadTicket) => Promise<void>;
   onProgress: (fraction: number) => void;
-  onRetry?: (attempt: number, delayMs: number) => void;
-  signal?: AbortSignal;
-  /** retry delays after a lost connection (default the spec's 0, 1, 3, 5 s); the ticket and offset are kept across them */
-  delays?: readonly number[];
-  isOnline?: () => boolean;
   chunkBytes?: number;
 }
-
-const wait = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (ms === 0) return resolve();
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(t), reject(aborted())), { once: true });
-  });
 
 /**
  * Upload `file` in chunks from where the server stands. Resolves with the
  * objectPath; throws UploadError (413/415: the file itself refused, final) or
  * AbortError (Pause), with the ticket and offset saved either way.
  */
-export async function uploadResumable(file: Blob & { name?: string }, opts: ResumableOptions): Promise<string> {
-  const delays = opts.delays ?? UPLOAD_RETRY_DELAYS_MS;
-  const isOnline = opts.isOnline ?? (() => navigator.onLine);
+export function uploadResumable(file: Blob & { name?: string }, opts: ResumableOptions): Promise<string> {
+  const name = file.name ?? "the paperwork";
   const size = file.size;
   const chunkBytes = opts.chunkBytes ?? CHUNK_BYTES;
   let ticket = opts.ticket;
-  /** true while `ticket.offset` is what the server told us just now (no need to ask it) */
-  let known = false;
   let conflicts = 0;
-  let lastError: unknown;
-  for (let attempt = 0; attempt <= delays.length; attempt++) {
-    if (attempt > 0) {
-      opts.onRetry?.(attempt, delays[attempt - 1]);
-      await wait(delays[attempt - 1], opts.signal);
-    }
-    if (!isOnline()) {
-      lastError = new UploadError(UPLOAD_MESSAGES.offline, true);
-      continue;
-    }
-    try {
-      for (;;) {
-        if (ticket && !known) {
-          const held = await askOffset(ticket.uploadURL, opts.signal);
-          if (held !== "gone" && held.objectPath) return held.objectPath; // the last answer was lost, the file is there
-          ticket = held === "gone" ? null : { ...ticket, offset: held.offset };
-          if (ticket) await opts.saveTicket(ticket);
-        }
-        if (!ticket) {
-          const t = await api.post<{ uploadURL: string; objectPath: string }>("/api/objects/upload");
-          ticket = { ...t, offset: 0 };
-          await opts.saveTicket(ticket);
-        }
-        known = true;
-        opts.onProgress(ticket.offset / size);
-        const start = ticket.offset;
-        const chunk = file.slice(start, Math.min(start + chunkBytes, size));
-        const r = await putChunk(ticket.uploadURL, chunk, start, size, (n) => opts.onProgress((start + n) / size), opts.signal);
-        if (r.status === 200) {
-          opts.onProgress(1);
-          await opts.saveTicket({ ...ticket, offset: size });
-          return ticket.objectPath;
-        }
-        if (r.status === 202 || (r.status === 409 && r.offset !== null)) {
-          // 409 with an offset: the server holds another amount (a chunk whose answer was lost); go on from there.
-          // The same 409 again and again (chunks of another file held): start over with a new ticket.
-          conflicts = r.status === 409 ? conflicts + 1 : 0;
-          if (conflicts > 3) {
-            ticket = null;
-            conflicts = 0;
-            continue;
-          }
-          ticket = { ...ticket, offset: r.offset ?? start + chunk.size };
-          await opts.saveTicket(ticket);
-          continue;
-        }
-        if (r.status === 409 || r.status === 404 || r.status === 410 || r.status === 403) {
-          known = false; // used (finished by an earlier try?) or gone: ask
-          continue;
-        }
-        // 400: the chunk arrived incomplete (a proxy cut it): sent again from the held offset after a pause
-        throw new UploadError(serverMessage(r.text) ?? UPLOAD_MESSAGES.failed(file.name ?? "the paperwork"), r.status === 400 || isRetryableStatus(r.status), r.status);
+  return withUploadRetries(name, opts, async () => {
+    /** true while `ticket.offset` is what the server told us just now (no need to ask it); after a failure, ask again */
+    let known = false;
+    for (;;) {
+      if (ticket && !known) {
+        const held = await askOffset(ticket.uploadURL, opts.signal);
+        if (held !== "gone" && held.objectPath) return held.objectPath; // the last answer was lost, the file is there
+        ticket = held === "gone" ? null : { ...ticket, offset: held.offset };
+        if (ticket) await opts.saveTicket(ticket);
       }
-    } catch (e) {
-      if ((e as Error).name === "AbortError") throw e;
-      lastError = e;
-      known = false;
-      const retryable = e instanceof UploadError ? e.retryable : e instanceof ApiError ? isRetryableStatus(e.status) : true;
-      if (!retryable) break;
+      if (!ticket) {
+        const t = await api.post<{ uploadURL: string; objectPath: string }>("/api/objects/upload");
+        ticket = { ...t, offset: 0 };
+        await opts.saveTicket(ticket);
+      }
+      known = true;
+      opts.onProgress(ticket.offset / size);
+      const start = ticket.offset;
+      const chunk = file.slice(start, Math.min(start + chunkBytes, size));
+      const r = await putChunk(ticket.uploadURL, chunk, start, size, (n) => opts.onProgress((start + n) / size), opts.signal);
+      if (r.status === 200) {
+        opts.onProgress(1);
+        await opts.saveTicket({ ...ticket, offset: size });
+        return ticket.objectPath;
+      }
+      if (r.status === 202 || (r.status === 409 && r.offset !== null)) {
+        // 409 with an offset: the server holds another amount (a chunk whose answer was lost); go on from there.
+        // The same 409 again and again (chunks of another file held): start over with a new ticket.
+        conflicts = r.status === 409 ? conflicts + 1 : 0;
+        if (conflicts > 3) {
+          ticket = null;
+          conflicts = 0;
+          continue;
+        }
+        ticket = { ...ticket, offset: r.offset ?? start + chunk.size };
+        await opts.saveTicket(ticket);
+        continue;
+      }
+      if (r.status === 409 || r.status === 404 || r.status === 410 || r.status === 403) {
+        known = false; // used (finished by an earlier try?) or gone: ask
+        continue;
+      }
+      // 400: the chunk arrived incomplete (a proxy cut it): sent again from the held offset after a pause
+      throw new UploadError(serverMessage(r.text) ?? UPLOAD_MESSAGES.failed(name), r.status === 400 || isRetryableStatus(r.status), r.status);
     }
-  }
-  if (lastError instanceof UploadError) throw lastError;
-  if (lastError instanceof ApiError) throw new UploadError(lastError.serverMessage ?? UPLOAD_MESSAGES.failed(file.name ?? "the paperwork"), false, lastError.status);
-  throw new UploadError(UPLOAD_MESSAGES.failed(file.name ?? "the paperwork"), true);
+  });
 }

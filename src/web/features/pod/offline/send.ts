@@ -1,5 +1,5 @@
 // Sending a queued POD (issue 21 "POD offline"; contract PUT /api/loads/{id}/pod,
-// POST /api/objects/upload; docs/decisions/idempotency.md). The page (on Submit,
+// POST /api/objects/upload; docs/decisions/0006-idempotency.md). The page (on Submit,
 // on the `online` event, on app open) and the service worker (Background Sync)
 // all call flushOutbox/sendQueued; a Web Lock makes them take turns, and each
 // re-reads the entry inside the lock, so of two senders only one does the work.
@@ -9,7 +9,7 @@
 // the same body (a different one with the same key would be refused with 422).
 import type { Load } from "@contract/schemas/load";
 import { apiRequest, ApiError } from "../../../lib/api";
-import { refusesFile, UploadError } from "../lib/upload";
+import { refusesFile, UploadError } from "../../../lib/upload";
 import { uploadResumable, type ResumableOptions } from "../lib/resumable-upload";
 import { podRefusalMessage } from "../lib/pod-errors";
 import { announce, getQueued, listQueued, putQueued, removeQueued, type QueuedPod } from "./outbox";

@@ -10,7 +10,7 @@ import { Camera, FileText, RotateCcw, Trash2, Upload } from "lucide-react";
 import { UPLOAD_MAX_BYTES } from "@contract/constants";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { ACCEPT, fileId, UPLOAD_MESSAGES } from "../lib/upload";
+import { ACCEPT, fileId, UPLOAD_MESSAGES } from "../../../lib/upload";
 import { compressPhoto, type PagePhoto } from "./compress";
 
 export const MAX_PAGES = 10;

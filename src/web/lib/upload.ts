@@ -3,7 +3,7 @@
 // single-use URL from POST /api/objects/upload with XMLHttpRequest so the
 // progress bar can show how far it is (fetch cannot report upload progress).
 import { UPLOAD_MAX_BYTES, UPLOAD_RETRY_DELAYS_MS, UPLOAD_TYPES } from "@contract/constants";
-import { api, ApiError } from "../../../lib/api";
+import { api, ApiError } from "./api";
 
 /** The upload widget's messages (spec §8: file count, size, type, duplicates, failure, connectivity). */
 export const UPLOAD_MESSAGES = {
@@ -64,7 +64,7 @@ export const isRetryableStatus = (status: number): boolean => (status >= 500 && 
  */
 export const refusesFile = (e: unknown): boolean => e instanceof UploadError && (e.status === 413 || e.status === 415);
 
-function serverMessage(text: string): string | undefined {
+export function serverMessage(text: string): string | undefined {
   try {
     const body = JSON.parse(text) as { error?: unknown };
     return typeof body.error === "string" ? body.error : undefined;
@@ -72,6 +72,9 @@ function serverMessage(text: string): string | undefined {
     return undefined;
   }
 }
+
+/** What Pause or Cancel rejects an upload with. */
+export const aborted = () => new DOMException("Upload cancelled", "AbortError");
 
 /** One PUT of the file with fetch (a service worker has no XMLHttpRequest): progress only at the end. */
 export async function putWithFetch(url: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
@@ -105,7 +108,7 @@ export function putWithProgress(url: string, file: File, onProgress: (fraction: 
     };
     xhr.onerror = () => reject(new UploadError(UPLOAD_MESSAGES.failed(file.name), true));
     xhr.ontimeout = xhr.onerror;
-    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
+    xhr.onabort = () => reject(aborted());
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(file);
   });
@@ -115,23 +118,56 @@ const wait = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (ms === 0) return resolve();
     const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(t);
-        reject(new DOMException("Upload cancelled", "AbortError"));
-      },
-      { once: true },
-    );
+    signal?.addEventListener("abort", () => (clearTimeout(t), reject(aborted())), { once: true });
   });
 
-export interface UploadOptions {
-  onProgress: (fraction: number) => void;
+export interface RetryOptions {
   /** told before each retry, with the attempt number (1-based) */
   onRetry?: (attempt: number, delayMs: number) => void;
   signal?: AbortSignal;
+  /** the waits before each retry (default the spec's 0, 1, 3, 5 s) */
   delays?: readonly number[];
   isOnline?: () => boolean;
+}
+
+/**
+ * Run `attempt`, and again after each of the retry delays while it fails for a
+ * reason that may clear by itself: no connection, a network error, a server
+ * hiccup. An answer of the server that will not change (too large, wrong type,
+ * storage full, too many uploads) ends it at once, with its message; Pause or
+ * Cancel (AbortError) passes straight through. Fails with an UploadError about
+ * `fileName`.
+ */
+export async function withUploadRetries<T>(fileName: string, opts: RetryOptions, attempt: () => Promise<T>): Promise<T> {
+  const delays = opts.delays ?? UPLOAD_RETRY_DELAYS_MS;
+  const isOnline = opts.isOnline ?? (() => navigator.onLine);
+  let lastError: unknown;
+  for (let n = 0; n <= delays.length; n++) {
+    if (n > 0) {
+      opts.onRetry?.(n, delays[n - 1]);
+      await wait(delays[n - 1], opts.signal);
+    }
+    if (!isOnline()) {
+      lastError = new UploadError(UPLOAD_MESSAGES.offline, true);
+      continue;
+    }
+    try {
+      return await attempt();
+    } catch (e) {
+      if ((e as Error).name === "AbortError") throw e;
+      lastError = e;
+      const retryable =
+        e instanceof UploadError ? e.retryable : e instanceof ApiError ? isRetryableStatus(e.status) : true; /* fetch TypeError: network */
+      if (!retryable) break;
+    }
+  }
+  if (lastError instanceof UploadError) throw lastError;
+  if (lastError instanceof ApiError) throw new UploadError(lastError.serverMessage ?? UPLOAD_MESSAGES.failed(fileName), false, lastError.status);
+  throw new UploadError(UPLOAD_MESSAGES.failed(fileName), true);
+}
+
+export interface UploadOptions extends RetryOptions {
+  onProgress: (fraction: number) => void;
   /** where the upload URL is asked for: a pending applicant's is /api/registration/upload (issue 17) */
   ticketUrl?: string;
   /** the PUT itself (default XHR with progress; the service worker, which has no XHR, passes a fetch) */
@@ -145,33 +181,11 @@ export interface UploadOptions {
  * too many uploads) is not retried: its message is the error's.
  * Resolves with the objectPath to send as signedPaperworkUrl.
  */
-export async function uploadPaperwork(file: File, opts: UploadOptions): Promise<string> {
-  const delays = opts.delays ?? UPLOAD_RETRY_DELAYS_MS;
-  const isOnline = opts.isOnline ?? (() => navigator.onLine);
-  let lastError: unknown;
-  for (let attempt = 0; attempt <= delays.length; attempt++) {
-    if (attempt > 0) {
-      opts.onRetry?.(attempt, delays[attempt - 1]);
-      await wait(delays[attempt - 1], opts.signal);
-    }
-    if (!isOnline()) {
-      lastError = new UploadError(UPLOAD_MESSAGES.offline, true);
-      continue;
-    }
-    try {
-      const { uploadURL, objectPath } = await api.post<{ uploadURL: string; objectPath: string }>(opts.ticketUrl ?? "/api/objects/upload");
-      opts.onProgress(0);
-      await (opts.put ?? putWithProgress)(uploadURL, file, opts.onProgress, opts.signal);
-      return objectPath;
-    } catch (e) {
-      if ((e as Error).name === "AbortError") throw e;
-      lastError = e;
-      const retryable =
-        e instanceof UploadError ? e.retryable : e instanceof ApiError ? isRetryableStatus(e.status) : true; /* fetch TypeError: network */
-      if (!retryable) break;
-    }
-  }
-  if (lastError instanceof UploadError) throw lastError;
-  if (lastError instanceof ApiError) throw new UploadError(lastError.serverMessage ?? UPLOAD_MESSAGES.failed(file.name), false, lastError.status);
-  throw new UploadError(UPLOAD_MESSAGES.failed(file.name), true);
+export function uploadPaperwork(file: File, opts: UploadOptions): Promise<string> {
+  return withUploadRetries(file.name, opts, async () => {
+    const { uploadURL, objectPath } = await api.post<{ uploadURL: string; objectPath: string }>(opts.ticketUrl ?? "/api/objects/upload");
+    opts.onProgress(0);
+    await (opts.put ?? putWithProgress)(uploadURL, file, opts.onProgress, opts.signal);
+    return objectPath;
+  });
 }

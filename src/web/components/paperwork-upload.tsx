@@ -1,13 +1,14 @@
-// The signed paperwork field of the Complete POD dialog (spec §2, §5 one file
-// ≤ 10 MB, PDF/JPG/PNG; §8 upload messages; §9 retry delays). A carrier in a
-// cab takes a photo with the phone camera; in the office one chooses or drops a
-// file. The file uploads at once, with a progress bar, and the dialog sends its
-// objectPath with the POD.
+// A paperwork file field that uploads at once (spec §5 one file ≤ 10 MB,
+// PDF/JPG/PNG; §8 upload messages; §9 retry delays): a carrier in a cab takes a
+// photo with the phone camera; in the office one chooses or drops a file. A
+// progress bar while it goes, Retry when it failed; the form then sends the
+// objectPath it was stored under. Its words default to the signed POD
+// paperwork; a company's documents pass their own.
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type DragEvent } from "react";
 import { Camera, CheckCircle2, FileText, RotateCcw, Upload, WifiOff, X } from "lucide-react";
 import { UPLOAD_RETRY_DELAYS_MS } from "@contract/constants";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
+import { Button } from "./ui/button";
+import { cn } from "../lib/cn";
 import { ACCEPT, checkSelection, refusesFile, UPLOAD_MESSAGES, uploadPaperwork, UploadError } from "../lib/upload";
 
 type UploadState =

@@ -2,7 +2,6 @@
 import { describe, expect, it } from "vitest";
 import { UPLOAD_MAX_BYTES } from "@contract/constants";
 import { checkSelection, isRetryableStatus, refusesFile, UPLOAD_MESSAGES, UploadError } from "./upload";
-import { fromLocalInput, toLocalInput } from "./pod-dates";
 
 const file = (name: string, size: number, type: string) => new File([new Uint8Array(size)], name, { type });
 
@@ -40,14 +39,5 @@ describe("after a failed upload", () => {
     expect(refusesFile(new UploadError("Storage is full — please try again later", false, 507))).toBe(false);
     expect(refusesFile(new UploadError("File storage can't be reached right now — please try again in a minute", true, 503))).toBe(false);
     expect(refusesFile(new UploadError("Failed to upload a.pdf", true))).toBe(false);
-  });
-});
-
-describe("POD date inputs", () => {
-  it("round-trip an instant through the date-time input", () => {
-    const iso = "2026-11-24T09:05:00.000Z";
-    expect(fromLocalInput(toLocalInput(iso))).toBe(iso);
-    expect(toLocalInput(null)).toBe("");
-    expect(fromLocalInput("")).toBe("");
   });
 });
