@@ -1,4 +1,4 @@
-// Lint keeps the layers apart (style.md, pattern 8). Which code may import which:
+// Lint keeps the layers apart (style.md: "boundaries are checked by a linter"). Which code may import which:
 //
 //   contract ← lib, config ← db ← platform (context.ts, events, jobs, mail, objects, distance, plugins)
 //            ← core (companies ← loads) ← consumers (every other module) ← identity (auth, users, registration)
