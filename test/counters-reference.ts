@@ -7,7 +7,7 @@ import { queryRows, type DbOrTx } from "../src/server/db/client";
 import { loads, users } from "../src/server/db/schema";
 import { isStaffRole } from "../src/contract/constants";
 import { onBoardWhere, type Viewer } from "../src/server/modules/loads/load-visibility";
-import type { CompanyRow } from "../src/server/modules/users/users.repository";
+import type { CompanyRow } from "../src/server/modules/users/carriers.repository";
 
 /** the old countAvailable: every available load whose UK pickup day is not over */
 export async function freshAvailable(db: DbOrTx, today: Date): Promise<number> {

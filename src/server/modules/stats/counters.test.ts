@@ -13,7 +13,7 @@ import { counterTablesMatch, freshAvailable, freshCompanies, freshOwnStats, seed
 import { randomWrite, type WriterWorld } from "../../../../test/counters-writer";
 import { MIGRATIONS_DIR, queryRows, type DbOrTx } from "../../db/client";
 import { countAvailable, selectOwnStats } from "./stats.repository";
-import { listCompanies } from "../users/users.repository";
+import { listCompanies } from "../users/carriers.repository";
 import { ukToday } from "../loads/load-visibility";
 import type { UserRow } from "../../db/schema";
 

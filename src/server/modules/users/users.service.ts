@@ -38,13 +38,12 @@ import {
   emailTakenByOther,
   findCompanies,
   findUserById,
-  listCompanies,
   listPendingUsers,
   listUsersWithStats,
   updateUserRow,
-  UNKNOWN_CARRIER,
   type Page,
 } from "./users.repository";
+import { listCompanies, UNKNOWN_CARRIER } from "./carriers.repository";
 
 export const USERS_MSG = {
   alreadyApproved: "This user is already approved",
