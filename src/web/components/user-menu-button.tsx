@@ -4,24 +4,11 @@
 // its place, open, on the first click (or Enter / Space).
 import { Suspense, useState } from "react";
 import type { User } from "@contract/schemas/user";
-import { initials } from "../lib/format";
 import { lazyNamed } from "../lib/lazy";
+import { AVATAR_CLASS, AvatarFace } from "./user-avatar";
 
 const load = () => import("./user-menu");
 const UserMenu = lazyNamed(load, "UserMenu");
-
-export const AVATAR_CLASS =
-  "flex h-11 w-11 items-center justify-center rounded-full bg-brand-800 text-sm font-semibold text-white ring-offset-2 hover:bg-brand-900 data-[state=open]:ring-2 data-[state=open]:ring-brand-600";
-
-/** The trigger's content: named by it, not aria-label (axe's label-in-name rule, WCAG 2.5.3, wants the initials shown in the name). */
-export function AvatarFace({ name }: { name: string }) {
-  return (
-    <>
-      <span aria-hidden="true">{initials(name)}</span>
-      <span className="sr-only">User menu for {name}</span>
-    </>
-  );
-}
 
 export function HeaderUserMenu({ user }: { user: User }) {
   const [active, setActive] = useState(false);

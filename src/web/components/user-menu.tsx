@@ -9,7 +9,7 @@ import { isStaffRole } from "@contract/constants";
 import { initials } from "../lib/format";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "./ui/dropdown-menu";
 import { Later, lazyNamed } from "../lib/lazy";
-import { AVATAR_CLASS, AvatarFace } from "./user-menu-button";
+import { AVATAR_CLASS, AvatarFace } from "./user-avatar";
 
 const ChangePasswordDialog = lazyNamed(() => import("../features/auth/components/change-password-dialog"), "ChangePasswordDialog");
 const ProfileDialog = lazyNamed(() => import("../features/auth/components/profile-dialog"), "ProfileDialog");

@@ -9,7 +9,7 @@ import type { Notification } from "@contract/schemas/notification";
 import { formatAge } from "../../lib/format";
 import { cn } from "../../lib/cn";
 import { useMarkRead, useNotifications } from "./api";
-import { BELL_CLASS, BellFace } from "./bell-button";
+import { BELL_CLASS, BellFace } from "./bell-face";
 
 /** An invoice raised or paid (issue 18) opens My Invoices (MY_INVOICES_PATH), where its PDF is, rather than the load. */
 const opensInvoices = (n: Notification) => n.type === "invoice_issued" || n.type === "invoice_paid";
