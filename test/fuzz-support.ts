@@ -3,18 +3,7 @@
 import { expect } from "vitest";
 import type { App } from "../src/server/app";
 import { loads, type LoadRow, type UserRow } from "../src/server/db/schema";
-
-export const PRIVATE_FIELDS = [
-  "mandataNumber",
-  "pickupAddress",
-  "pickupZip",
-  "pickupContact",
-  "pickupReference",
-  "deliveryAddress",
-  "deliveryZip",
-  "deliveryContact",
-  "deliveryReference",
-] as const;
+import { PRIVATE_LOAD_FIELDS } from "../src/contract/schemas/load";
 
 export const isStaff = (u: Pick<UserRow, "role" | "isAdmin"> | null) => !!u && (u.isAdmin || u.role === "admin" || u.role === "manager");
 
@@ -26,8 +15,8 @@ const LETTERS = "ABDEFGHJLNPQRSTUWXYZ"; // the letters an inward code may use
  * and the same length for every n, so no secret is a substring of another.
  */
 const inward = (n: number) => `${n % 10}${LETTERS[Math.floor(n / 10) % 20]}${LETTERS[Math.floor(n / 200) % 20]}`;
-/** Every load gets private values no other load has, so a leak is found by plain text search. */
-export function secrets() {
+/** Every load gets private values no other load has, so a leak is found by plain text search (a new private field needs one here). */
+export function secrets(): Record<(typeof PRIVATE_LOAD_FIELDS)[number], string> {
   const n = ++secretSeq;
   // a letter or space before the number and a letter after it: no secret is a substring of another
   return {
@@ -86,7 +75,7 @@ export async function checkLeaks(t: { app: App }, who: UserRow | null, res: { bo
     expect(row, `a load in the body that does not exist: ${String(l.id)}`).toBeDefined();
     expect(mayKnow(row!, who), `load ${row!.loadNumber} (${row!.status}) is not the caller's to see`).toBe(true);
     if (!mayPrivate(row!, who)) {
-      for (const f of PRIVATE_FIELDS) expect(l[f] ?? null, `${f} of ${row!.loadNumber} (${row!.status}) leaked`).toBeNull();
+      for (const f of PRIVATE_LOAD_FIELDS) expect(l[f] ?? null, `${f} of ${row!.loadNumber} (${row!.status}) leaked`).toBeNull();
     }
   }
   // and by text: no seeded private value of a load the caller may not see in full
@@ -94,7 +83,7 @@ export async function checkLeaks(t: { app: App }, who: UserRow | null, res: { bo
   const hidden = new Set<string>();
   for (const r of rows) {
     const target = mayPrivate(r, who) ? allowed : hidden;
-    for (const f of PRIVATE_FIELDS) if (r[f]) target.add(r[f]!);
+    for (const f of PRIVATE_LOAD_FIELDS) if (r[f]) target.add(r[f]!);
   }
   for (const s of hidden) {
     if (allowed.has(s) || !/SECRET|Secret|ZZ|Q\d+Q/.test(s)) continue;
