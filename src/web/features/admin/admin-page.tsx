@@ -30,7 +30,7 @@ import { sortStateOf } from "../../lib/page-query";
 import type { LoadActionHandlers, LoadTab } from "./components/load-actions-menu";
 import { CancelLoadDialog } from "./components/cancel-load-dialog";
 import { ApproveLoadDialog } from "./components/approve-load-dialog";
-import { LoadFormDialog } from "./components/load-form-dialog";
+import { LoadFormDialog } from "./components/load-form/load-form-dialog";
 import { UsersTab } from "./components/users-tab";
 import { CarriersTab } from "./components/carriers-tab";
 import { PendingTab } from "./components/pending-tab";

@@ -1,0 +1,52 @@
+// One end of the load's route (spec §3): pickup or delivery, each with its
+// address, city, county and postcode, its time window, and the contact,
+// reference and instructions for the driver there.
+import type { FieldPath } from "react-hook-form";
+import { Input, Textarea } from "../../../../components/ui/input";
+import { F, Section, type SectionProps } from "./form-parts";
+import { TimeWindowFields, type SetValue } from "./dates-fields";
+import type { LoadFormValues, Side, SideValues } from "./load-form-values";
+
+export function RouteSection({
+  side,
+  title,
+  register,
+  errors,
+  values,
+  setValue,
+}: SectionProps & {
+  side: Side;
+  title: string;
+  values: LoadFormValues;
+  setValue: SetValue;
+}) {
+  const k = (f: keyof SideValues) => `${side}${f}` as keyof LoadFormValues & FieldPath<LoadFormValues>;
+  return (
+    <Section title={title}>
+      <div className="grid grid-cols-2 gap-3">
+        <F label="Address" name={k("Address")} errors={errors} className="col-span-2">
+          <Input {...register(k("Address"))} autoComplete="off" />
+        </F>
+        <F label="City *" name={k("City")} errors={errors}>
+          <Input {...register(k("City"))} autoComplete="off" />
+        </F>
+        <F label="County" name={k("State")} errors={errors}>
+          <Input {...register(k("State"))} autoComplete="off" />
+        </F>
+        <F label="Postcode" name={k("Zip")} errors={errors}>
+          <Input {...register(k("Zip"))} autoComplete="off" className="uppercase" />
+        </F>
+        <TimeWindowFields side={side} title={title} register={register} errors={errors} values={values} setValue={setValue} />
+        <F label="Contact" name={k("Contact")} errors={errors}>
+          <Input {...register(k("Contact"))} autoComplete="off" />
+        </F>
+        <F label="Reference" name={k("Reference")} errors={errors}>
+          <Input {...register(k("Reference"))} autoComplete="off" />
+        </F>
+        <F label="Instructions" name={k("Instructions")} errors={errors} className="col-span-2">
+          <Textarea {...register(k("Instructions"))} rows={2} />
+        </F>
+      </div>
+    </Section>
+  );
+}
