@@ -53,6 +53,7 @@ import { registerLoadImportRoutes } from "./modules/integrations/import/load-imp
 
 export { WEB_DIST } from "./lib/paths";
 import { WEB_DIST } from "./lib/paths";
+import { createExportRegistry } from "./modules/exports/export-registry";
 
 export interface BuildOptions {
   config: Config;
@@ -104,6 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     mail: opts.mail ?? createMailer(config),
     jobs: createJobRegistry(),
     objectAccess: createObjectAccessRegistry(),
+    exports: createExportRegistry(),
     clock: opts.clock ?? systemClock,
     loadsVersion: await createLoadsVersionCache(database),
     sessions: await createSessionCache(database),

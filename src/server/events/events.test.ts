@@ -92,7 +92,7 @@ describe.each(ENGINES)("domain events on %s", (engine) => {
 
   it("a reaction registered outside modules/loads sees each accept once, after commit; a failed run is retried by the runners, still once", async () => {
     const carrier = await signedIn(t.app, { carrierName: "Throwaway Haulage" });
-    const a = await createLoad(t.app, { price: "500" });
+    const a = await createLoad(t.app, { price: 500 });
     const before = reaction.inTransaction;
     expect((await call("PATCH", `/api/loads/${a.id}/accept`, {}, carrier.cookie)).statusCode).toBe(200);
     // the publishing process ran it before answering
@@ -102,7 +102,7 @@ describe.each(ENGINES)("domain events on %s", (engine) => {
     expect(reaction.inTransaction).toBe(before + 1);
 
     // this time the reaction fails after commit: the accept stands, the job waits for a runner
-    const b = await createLoad(t.app, { price: "600" });
+    const b = await createLoad(t.app, { price: 600 });
     reaction.failNext();
     expect((await call("PATCH", `/api/loads/${b.id}/accept`, {}, carrier.cookie)).statusCode).toBe(200);
     expect((await t.app.ctx.db.select().from(loads).where(eq(loads.id, b.id)))[0].status).toBe("accepted");
@@ -121,7 +121,7 @@ describe.each(ENGINES)("domain events on %s", (engine) => {
 
   it("an in-transaction reaction may veto: the accept is refused and leaves no trace, not even an event", async () => {
     const carrier = await signedIn(t.app, { carrierName: "Vetoed Haulage" });
-    const load = await createLoad(t.app, { price: "700" });
+    const load = await createLoad(t.app, { price: 700 });
     reaction.vetoAcceptOf(load.id);
     const res = await call("PATCH", `/api/loads/${load.id}/accept`, {}, carrier.cookie);
     reaction.vetoAcceptOf(null);
@@ -135,7 +135,7 @@ describe.each(ENGINES)("domain events on %s", (engine) => {
   it("the log is gapless, numbered in commit order, and every line is a valid event of the contract", async () => {
     // six carriers race for three loads at once: three win (an event each), three lose (no event)
     const racers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => signedIn(t.app, { carrierName: `Racer ${i} Ltd` })));
-    const prizes = await Promise.all([1, 2, 3].map(() => createLoad(t.app, { price: "800" })));
+    const prizes = await Promise.all([1, 2, 3].map(() => createLoad(t.app, { price: 800 })));
     const answers = await Promise.all(racers.map((r, i) => call("PATCH", `/api/loads/${prizes[i % 3].id}/accept`, {}, r.cookie)));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
     expect(answers.filter((a) => a.statusCode !== 200).every((a) => a.statusCode === 404 || a.statusCode === 409)).toBe(true);

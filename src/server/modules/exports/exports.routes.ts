@@ -7,11 +7,13 @@ import type { AppContext } from "../../context";
 import { requireStaff } from "../../plugins/session";
 import { EXPORT_KINDS, exportPath } from "../../../contract/schemas/export";
 import { checkExportQuery, openExport, type OpenExportOptions } from "./exports.service";
+import { registerOwnExports } from "./export-registry";
 
 /** Tuning for tests only: small batches, and a look at each one as it is read. */
 export type ExportRouteOptions = Pick<OpenExportOptions, "batchRows" | "onBatch">;
 
 export async function registerExportsRoutes(app: FastifyInstance, ctx: AppContext, opts: ExportRouteOptions = {}): Promise<void> {
+  registerOwnExports(ctx);
   for (const kind of EXPORT_KINDS) {
     app.get(exportPath(kind), async (req, reply) => {
       const viewer = requireStaff(req);

@@ -19,7 +19,7 @@ import type { UserRow } from "../../db/schema";
 import { exportFileName, type ExportKind } from "../../../contract/schemas/export";
 import { ukDayKey } from "../../../contract/wall-clock";
 import { numberText, toCell, type Cell, type ExportColumn } from "./csv-format";
-import { EXPORTS, EXPORT_BATCH_ROWS, type ExportDefinition, type ParsedQuery } from "./export-registry";
+import { EXPORT_BATCH_ROWS, type ExportDefinition, type ParsedQuery } from "./export-registry";
 
 /** csv-stringify's options for an export; the byte-order mark and the header row go with the first batch only. */
 function csvOptions(columns: ExportColumn<unknown>[], first: boolean): Options {
@@ -55,7 +55,7 @@ export interface OpenedExport {
 /** Check the query (400 as its list call would), for a HEAD request that reads no rows. */
 export async function checkExportQuery(opts: Pick<OpenExportOptions, "ctx" | "kind" | "rawQuery">): Promise<{ fileName: string }> {
   const now = opts.ctx.clock.now();
-  await EXPORTS[opts.kind].parseQuery(opts.ctx, opts.rawQuery, now);
+  await opts.ctx.exports.get(opts.kind).parseQuery(opts.ctx, opts.rawQuery, now);
   return { fileName: exportFileName(opts.kind, ukDayKey(now)) };
 }
 
@@ -68,7 +68,7 @@ export async function checkExportQuery(opts: Pick<OpenExportOptions, "ctx" | "ki
  */
 export async function openExport(opts: OpenExportOptions): Promise<OpenedExport> {
   const { ctx, viewer, kind } = opts;
-  const def: ExportDefinition<unknown, unknown> = EXPORTS[kind];
+  const def: ExportDefinition<unknown, unknown> = ctx.exports.get(kind);
   const now = ctx.clock.now();
   const parsed: ParsedQuery<unknown> = await def.parseQuery(ctx, opts.rawQuery, now);
   const range = { offset: parsed.page.offset ?? 0, limit: parsed.page.limit, batchRows: opts.batchRows ?? EXPORT_BATCH_ROWS };

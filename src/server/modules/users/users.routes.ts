@@ -15,6 +15,7 @@ import { sha256 } from "../../lib/crypto";
 import { PageBytes, etagMatches, sendListBody } from "../../plugins/page-bytes";
 import { createUsersPageCache, usersPageVersion } from "./users-page-cache";
 import { approveUser, deleteUser, listCarriers, listPending, listUsers, rejectUser, updateUser } from "./users.service";
+import { carriersExport, usersExport } from "./user-exports";
 
 /** contract: every list is bounded; the total before paging is in X-Total-Count */
 function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
@@ -23,6 +24,9 @@ function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
 }
 
 export async function registerUsersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // the Users and Carriers tabs download as CSV through the exports module
+  ctx.exports.register("users", usersExport);
+  ctx.exports.register("carriers", carriersExport);
   // The three lists page, sort and search on the server (limit ≤ 1,000; 1,000 without one).
   // The Users tab: the same page for every staff member, kept per version of what it
   // shows (users-page-cache.ts, issue 19); an unchanged page answers 304.

@@ -1,14 +1,15 @@
-// users.csv (the Users tab) and carriers.csv (the Carriers tab): the rows of
+// users.csv (the Users tab) and carriers.csv (the Carriers tab), registered with
+// the exports module by the users module (exports never imports users): the rows of
 // GET /api/users and GET /api/users/carrier for the same query, through those
 // calls' own service functions (users.service listUsers, listCarriers), a list
 // page at a time. These lists are thousands of rows, not hundreds of thousands.
 import { LIST_MAX } from "../../../contract/schemas/page";
 import { carrierListQuerySchema, userListQuerySchema, type CarrierListQuery, type CarrierSummary, type UserListQuery, type UserWithStats } from "../../../contract/schemas/user";
 import { COMPLIANCE_LABELS, type ComplianceStatus } from "../../../contract/schemas/company";
-import { listCarriers, listUsers } from "../users/users.service";
-import type { ExportColumn } from "./csv-format";
-import { parseListQuery, type ExportDefinition } from "./export-definition";
-import { pagedBatches, type ExportRange } from "./exports.repository";
+import { listCarriers, listUsers } from "./users.service";
+import type { ExportColumn } from "../exports/csv-format";
+import { parseListQuery, type ExportDefinition } from "../exports/export-definition";
+import { pagedBatches, type ExportRange } from "../exports/exports.repository";
 
 /** The compliance badge's words (issue 17); empty without a company record. */
 const complianceWords = (status: ComplianceStatus | null) => (status ? COMPLIANCE_LABELS[status] : null);
