@@ -18,10 +18,10 @@ import { errorMessage } from "../../lib/format";
 import { useRegister } from "./api/register";
 import { usePublicConfig } from "./api/public-config";
 import { useAuth } from "./use-auth";
-import { Later, lazyNamed } from "../../lib/lazy";
-
-// the second step's upload code (forms, upload widget) loads only once an account is made
-const RegistrationDocuments = lazyNamed(() => import("../companies/components/registration-documents"), "RegistrationDocuments");
+import { Later } from "../../lib/lazy";
+// the second step's upload code (forms, upload widget) loads only once an account is made:
+// the companies feature exports it lazily
+import { RegistrationDocuments } from "../companies";
 
 const registerFormSchema = registerSchema
   .pick({ name: true, carrierName: true, contactNumber: true, email: true, password: true })

@@ -1,12 +1,11 @@
 // Bid calls of spec §7 (issue 4). Keys start with the path they read, so the
 // admin dashboard and the board can invalidate them by prefix.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { POLL } from "@contract/constants";
-import type { Bid, BidInput, BidWithCarrier, LoadWithPendingBids } from "@contract/schemas/bid";
+import type { Bid, BidInput, BidWithCarrier } from "@contract/schemas/bid";
 import { api, ApiError, fetchIdempotent, getWithEtag, newIdempotencyKey } from "../../lib/api";
-import { pageQuery, type PageParams } from "../../lib/page-query";
 import { OWN_BIDS_KEY } from "./use-own-bids";
-import { refreshComplianceOn409 } from "../companies/api/compliance-me";
+import { refreshComplianceOn409 } from "../companies";
 
 export const ADMIN_BIDS_KEY = ["/api/admin/bids"] as const;
 const LOADS_KEY = ["/api/loads"] as const;
@@ -38,28 +37,6 @@ export function useSubmitBid() {
     onSuccess: async () => {
       await Promise.all([qc.invalidateQueries({ queryKey: LOADS_KEY }), qc.invalidateQueries({ queryKey: OWN_BIDS_KEY })]);
     },
-  });
-}
-
-/**
- * GET /api/loads/with-bids (staff): one page of the Loads with Bids tab, paged,
- * sorted and searched by the server, with the true total (X-Total-Count); at the
- * admin bids interval (spec §9). The key starts with "/api/loads", so a bid or
- * load change (and the live stream) refreshes it.
- */
-/** The URL the Loads with Bids tab fetches for a page (its Export button builds the export's from it). */
-export const loadsWithBidsUrl = (p: PageParams): string => `/api/loads/with-bids?${pageQuery(p)}`;
-
-export function useLoadsWithBids(p: PageParams) {
-  const url = loadsWithBidsUrl(p);
-  return useQuery({
-    queryKey: [...LOADS_KEY, "with-bids", url],
-    queryFn: async () => {
-      const { data, total } = await getWithEtag<LoadWithPendingBids[]>(url);
-      return { rows: data, total: total ?? data.length };
-    },
-    refetchInterval: POLL.adminBids,
-    placeholderData: keepPreviousData,
   });
 }
 

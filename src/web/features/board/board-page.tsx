@@ -3,7 +3,7 @@
 // Filters and the sort are applied by the server through the query string
 // (contract), and kept in the page's URL (issue 15 #7): each change is a history
 // entry, so Back goes to the previous filters and a link shares them.
-import { lazy, memo, useDeferredValue, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { memo, useDeferredValue, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation, useSearch } from "wouter";
 import { AlertTriangle, Loader2, WifiOff } from "lucide-react";
 import { BOARD_PAGE_SIZE, POLL } from "@contract/constants";
@@ -12,16 +12,21 @@ import { Button } from "../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs-lite";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage } from "../../lib/format";
-import { MyBidsPanel } from "../bids/components/my-bids-panel";
-import { pendingBidFor, useOwnBids } from "../bids/use-own-bids";
-import { useLoads, useStats } from "../loads/api";
-import { Later, lazyNamed } from "../../lib/lazy";
-import { useAuth } from "../auth/use-auth";
-import { useComplianceMe } from "../companies/api/compliance-me";
-import { boardNotice, bookingBlock } from "../companies/booking-block";
-import { BoardComplianceNotice } from "../companies/components/board-compliance-notice";
+import { BidDialog, MyBidsPanel, pendingBidFor, useOwnBids } from "../bids";
+import { LoadDetailsDialog, useAcceptLoadFlow, useLoads, useStats } from "../loads";
+import { Later } from "../../lib/lazy";
+import { useAuth } from "../auth";
+import { BoardComplianceNotice, boardNotice, bookingBlock, useComplianceMe } from "../companies";
+// the dialogs (BidDialog, LoadDetailsDialog, CompletePodDialog, SaveBoardSearchDialog) and the
+// outbox panel come lazily from their features' public faces: their code loads on first use
+import { CompletePodDialog, PodOutboxPanel, podsMayBeQueued, useWaitingLoads } from "../pod";
+import { SaveBoardSearchDialog } from "../saved-searches";
+import { LoadCard } from "./components/load-card";
+import { FilterBar, SortControl } from "./components/filter-bar";
+import { EMPTY_FILTERS, filtersFromSearch, searchFromFilters, type BoardFilters } from "./board-url";
+import { StatsStrip } from "./components/stats-strip";
+import { BoardHeading } from "./board-shell";
 
-// opened on demand: their code (forms, validation, upload) loads on first use
 const NO_LOADS: Load[] = [];
 /** cards in the first paint of a board: more than a phone or a desk screen shows */
 const FIRST_CARDS = 6;
@@ -35,31 +40,6 @@ const BoardCard = memo(
   (a, b) =>
     a.load === b.load && a.pendingBid === b.pendingBid && a.podWaiting === b.podWaiting && JSON.stringify(a.block ?? null) === JSON.stringify(b.block ?? null),
 );
-const BidDialog = lazyNamed(() => import("../bids/components/bid-dialog"), "BidDialog");
-const CompletePodDialog = lazyNamed(() => import("../pod/components/complete-pod-dialog"), "CompletePodDialog");
-// the saved-search schema (zod) comes with its dialog, never with the board (issue 19)
-const SaveSearchDialog = lazy(async () => {
-  const [{ SaveSearchDialog: Dialog }, { queryToSavedFilters }] = await Promise.all([
-    import("../saved-searches/components/save-search-dialog"),
-    import("@contract/schemas/saved-search"),
-  ]);
-  return {
-    default: ({ urlQuery, ...rest }: { urlQuery: string; open: boolean; onOpenChange: (open: boolean) => void }) => (
-      <Dialog {...rest} filters={queryToSavedFilters(Object.fromEntries(new URLSearchParams(urlQuery)))} />
-    ),
-  };
-});
-const LoadDetailsDialog = lazyNamed(() => import("../loads/components/load-details-dialog"), "LoadDetailsDialog");
-// issue 21: PODs kept on this phone (IndexedDB), read after the first paint
-const PodOutboxPanel = lazyNamed(() => import("../pod/offline/outbox-panel"), "PodOutboxPanel");
-import { useWaitingLoads } from "../pod/offline/waiting-loads";
-import { podsMayBeQueued } from "../pod/offline/outbox-flag";
-import { useAcceptLoadFlow } from "../loads/components/accept-load-dialogs";
-import { LoadCard } from "./components/load-card";
-import { FilterBar, SortControl } from "./components/filter-bar";
-import { EMPTY_FILTERS, filtersFromSearch, searchFromFilters, type BoardFilters } from "./board-url";
-import { StatsStrip } from "./components/stats-strip";
-import { BoardHeading } from "./board-shell";
 
 export default function BoardPage() {
   const stats = useStats();
@@ -156,7 +136,7 @@ function LoadBoard() {
       {/* only when this phone may hold one, or a POD form was opened here (no first-load JS otherwise) */}
       <Later>{(pod || podsMayBeQueued()) && <PodOutboxPanel />}</Later>
       <FilterBar filters={filters} onChange={setFilters} onReset={reset} onSave={() => setSaving(true)} />
-      <Later>{saving && <SaveSearchDialog open onOpenChange={setSaving} urlQuery={urlQuery} />}</Later>
+      <Later>{saving && <SaveBoardSearchDialog open onOpenChange={setSaving} urlQuery={urlQuery} />}</Later>
 
       {!online && (
         <p role="status" className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">

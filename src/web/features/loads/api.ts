@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { POLL } from "@contract/constants";
 import type { Load, LoadEvent, LoadView, Stats } from "@contract/schemas/load";
 import { api, getWithEtag, newIdempotencyKey } from "../../lib/api";
-import { refreshComplianceOn409 } from "../companies/api/compliance-me";
+import { refreshComplianceOn409 } from "../companies";
 
 export const LOADS_KEY = ["/api/loads"] as const;
 export const STATS_KEY = ["/api/stats"] as const;

@@ -11,8 +11,7 @@ import { ExportButton } from "../../../components/export-button";
 import { CELL, EmptyRow, FIRST_CELL, ListError, SkeletonRows } from "../../../components/table-states";
 import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "../../../components/table-pager";
 import { EMAIL_CELL, EmailText } from "./users-tab";
-import { ComplianceBadge } from "../../companies/staff/badges";
-import { CompanyDialog, type CompanyTarget } from "../../companies/staff/company-dialog";
+import { CompanyDialog, ComplianceBadge, type CompanyTarget } from "../../companies-staff";
 
 const HEADERS: Column[] = [
   { label: "Carrier Company", sortKey: "carrierName" },

@@ -5,7 +5,7 @@ import { DropdownMenu } from "radix-ui";
 import { Eye, Hourglass, MoreHorizontal, Pencil, Trash2, UserPlus, Users } from "lucide-react";
 import { isAdminUser } from "@contract/constants";
 import { joinsCompanyText, type CompanyMatch, type User, type UserWithStats } from "@contract/schemas/user";
-import { useAuth } from "../../auth/use-auth";
+import { useAuth } from "../../auth";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { formatAdminDateTime, formatDate, formatMoney, formatNumber } from "../../../lib/format";
@@ -17,8 +17,7 @@ import { useDeleteUser } from "../api/mutations";
 import { CELL, EmptyRow, FIRST_CELL, ListError, SkeletonRows } from "../../../components/table-states";
 import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "../../../components/table-pager";
 import { UserFormDialog } from "./user-form-dialog";
-import { ComplianceBadge } from "../../companies/staff/badges";
-import { CompanyDialog, type CompanyTarget } from "../../companies/staff/company-dialog";
+import { CompanyDialog, ComplianceBadge, type CompanyTarget } from "../../companies-staff";
 
 const ROLE_STYLE: Record<string, string> = {
   admin: "bg-brand-50 text-brand-800 border-brand-600/40",

@@ -13,7 +13,7 @@ import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/format";
 import { useUpdateProfile } from "../api/update-profile";
-import { EmailPreferences } from "../../notifications/email-preferences";
+import { EmailPreferences } from "../../notifications";
 
 export function ProfileDialog({ user, open, onOpenChange }: { user: User; open: boolean; onOpenChange: (open: boolean) => void }) {
   const update = useUpdateProfile(user.id);

@@ -17,7 +17,7 @@ import { Input, Textarea } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, formatMiles, formatMoney, formatRate } from "../../../lib/format";
 import { useSubmitBid } from "../api";
-import { LaneRateHint } from "../../rates/components/lane-rate-hint";
+import { LaneRateHint } from "../../rates";
 
 export interface BidDialogProps {
   load: Load;

@@ -9,8 +9,8 @@ import type { Load } from "@contract/schemas/load";
 import type { LoadWithPendingBids } from "@contract/schemas/bid";
 import { Button } from "../../../components/ui/button";
 import { formatCardDateTime, formatMoney, formatNumber } from "../../../lib/format";
-import { TablePager, TableSearch, countOf, usePagedTable, type PageParams, type SortState } from "../../../components/table-pager";
-import { loadsWithBidsUrl, useLoadsWithBids } from "../api";
+import { TablePager, TableSearch, countOf, usePagedTable, type SortState } from "../../../components/table-pager";
+import { LOADS_WITH_BIDS_PAGE_SIZE, loadsWithBidsUrl, useLoadsWithBids } from "../loads-with-bids-query";
 import { ExportButton } from "../../../components/export-button";
 import { BidsTable, type BidsListTexts, type BidsTableColumn } from "./bids-table";
 import { ManageBidsDialog } from "./manage-bids-dialog";
@@ -28,11 +28,9 @@ const TEXTS: BidsListTexts = {
 };
 
 /** Loads per page of the tab. */
-const PAGE_SIZE = 50;
-/** contract: loads come newest pickup first */
+const PAGE_SIZE = LOADS_WITH_BIDS_PAGE_SIZE;
+/** contract: loads come newest pickup first (the tab count reads the same first page, so both share one poll) */
 const FIRST_SORT: SortState = { key: "pickupDate", desc: true };
-/** The tab's first page: the tab count reads its total, so both share one poll. */
-const FIRST_PAGE: PageParams = { limit: PAGE_SIZE, offset: 0, sort: "-pickupDate" };
 
 function Route({ load }: { load: Load }) {
   return (
@@ -139,9 +137,4 @@ export function LoadsWithBidsTab({ onEditLoad }: LoadsWithBidsTabProps) {
       />
     </section>
   );
-}
-
-/** Count for the tab badge: every available load with at least one pending bid (the true total). */
-export function useLoadsWithBidsCount(): number | undefined {
-  return useLoadsWithBids(FIRST_PAGE).data?.total;
 }

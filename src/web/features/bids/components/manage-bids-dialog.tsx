@@ -13,7 +13,7 @@ import { WideDialog } from "../../../components/ui/wide-dialog";
 import { toast } from "../../../components/ui/toast";
 import { LoadStatusBadge } from "../../../components/load-status-badge";
 import { errorMessage, formatAdminDateTime, formatAge, formatCardDateTime, formatMiles, formatMoney, formatNumber, formatRate } from "../../../lib/format";
-import { useLoad } from "../../loads/api";
+import { useLoad } from "../../loads";
 import { useAcceptBid, useLoadBids, useRejectBid } from "../api";
 import { bidPlacedAt, differenceFromListed, wasUpdated } from "../bid-figures";
 import { BidStatusBadge } from "./bid-status-badge";

@@ -10,9 +10,8 @@ import { Badge, type BadgeTone } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { LoadStatusBadge } from "../../../components/load-status-badge";
 import { formatMiles, formatMoney, formatRate, formatTimeWindow, formatWeight } from "../../../lib/format";
-import { canAcceptLoad, canBidOnLoad, canCompletePod, loadFeatureBadges, rateOf, unavailableLabel } from "../../loads/load-rules";
-import type { BookingBlock } from "../../companies/booking-block";
-import { BookingBlockNote } from "../../companies/components/booking-block-note";
+import { canAcceptLoad, canBidOnLoad, canCompletePod, loadFeatureBadges, rateOf, unavailableLabel } from "../../loads";
+import { BookingBlockNote, type BookingBlock } from "../../companies";
 
 export interface LoadCardProps {
   load: Load;

@@ -5,7 +5,7 @@ import { useState } from "react";
 import type { Company } from "@contract/schemas/company";
 import { INVOICE_MSG } from "@contract/schemas/invoice";
 import { Dialog } from "../../../components/ui/dialog";
-import { CompanyPicker } from "../../companies/staff/company-picker";
+import { CompanyPicker } from "../../companies-staff";
 import { StatementForm } from "../components/statement-form";
 
 export function StatementDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

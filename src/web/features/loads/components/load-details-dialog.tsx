@@ -14,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui
 import { LoadStatusBadge, statusLabel } from "../../../components/load-status-badge";
 import { ApiError } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
+import { Later } from "../../../lib/lazy";
 import {
   formatAdminDateTime,
   formatDimensions,
@@ -24,12 +25,11 @@ import {
   formatTimeWindow,
   formatWeight,
 } from "../../../lib/format";
-import { useAuth } from "../../auth/use-auth";
-import { PodDocumentDialog } from "../../pod/components/pod-document-dialog";
+import { useAuth } from "../../auth";
+import { PodDocumentDialog } from "../../pod";
 import { useLoad, useLoadEvents, useLoadViews, useRecordView } from "../api";
 import { canAcceptLoad, canCompletePod, canGeneratePod, loadFeatureBadges, rateOf } from "../load-rules";
-import type { BookingBlock } from "../../companies/booking-block";
-import { BookingBlockNote } from "../../companies/components/booking-block-note";
+import { BookingBlockNote, type BookingBlock } from "../../companies";
 
 export interface LoadDetailsDialogProps {
   loadId: string | null;
@@ -163,7 +163,7 @@ export function LoadDetailsDialog({ loadId, open, onOpenChange, onAccept, onComp
       <Dialog open={open} onOpenChange={onOpenChange} title={title} className="sm:max-w-3xl!" footer={footer}>
         {body}
       </Dialog>
-      {load && canGeneratePod(load) && <PodDocumentDialog load={load} open={podOpen} onOpenChange={setPodOpen} />}
+      <Later>{load && canGeneratePod(load) && <PodDocumentDialog load={load} open={podOpen} onOpenChange={setPodOpen} />}</Later>
     </>
   );
 }

@@ -1,7 +1,7 @@
 // "Save this search" (issue 16): a name and an alert setting for the board's
 // current filters; the same dialog renames a saved search or changes its alert.
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { LANE_ALERTS, LANE_ALERT_LABELS, type LaneAlert, type SavedSearchFilters } from "@contract/schemas/saved-search";
+import { LANE_ALERTS, LANE_ALERT_LABELS, queryToSavedFilters, type LaneAlert, type SavedSearchFilters } from "@contract/schemas/saved-search";
 import { Dialog } from "../../../components/ui/dialog";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
@@ -78,4 +78,12 @@ export function SaveSearchDialog({
       </form>
     </Dialog>
   );
+}
+
+/**
+ * Save the board's current search: the filters read from the board's URL query
+ * here, so the saved-search schema (zod) comes with this dialog, never with the board.
+ */
+export function SaveBoardSearchDialog({ urlQuery, ...rest }: { urlQuery: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  return <SaveSearchDialog {...rest} filters={queryToSavedFilters(Object.fromEntries(new URLSearchParams(urlQuery)))} />;
 }

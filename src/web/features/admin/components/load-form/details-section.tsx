@@ -6,7 +6,7 @@ import { EQUIPMENT_TYPES } from "@contract/constants";
 import { Button } from "../../../../components/ui/button";
 import { Input } from "../../../../components/ui/input";
 import { formatRate } from "../../../../lib/format";
-import { LaneRateHint } from "../../../rates/components/lane-rate-hint";
+import { LaneRateHint } from "../../../rates";
 import { F, Section, selectClass, type SectionProps } from "./form-parts";
 import type { LoadFormValues } from "./load-form-values";
 

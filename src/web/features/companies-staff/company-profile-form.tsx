@@ -8,11 +8,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Info } from "lucide-react";
 import { FORS_LEVELS } from "@contract/constants";
 import { companyUpdateSchema, type Company, type CompanyUpdate } from "@contract/schemas/company";
-import { ApiError } from "../../../lib/api";
-import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
-import { toast } from "../../../components/ui/toast";
+import { ApiError } from "../../lib/api";
+import { Button } from "../../components/ui/button";
+import { Field } from "../../components/ui/field";
+import { Input } from "../../components/ui/input";
+import { toast } from "../../components/ui/toast";
 import { useUpdateCompany } from "./api";
 
 type FormIn = { name: string; companyNumber: string; vatNumber: string; operatorLicence: string; forsLevel: Company["forsLevel"] };

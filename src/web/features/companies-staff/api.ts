@@ -5,8 +5,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { POLL } from "@contract/constants";
 import type { Company, CompanyDocument, CompanyUpdate, ComplianceSettings, ComplianceSummary, DocumentView, ReviewDocument } from "@contract/schemas/company";
 import type { User, UserWithStats } from "@contract/schemas/user";
-import { api, ApiError, getWithEtag } from "../../../lib/api";
-import { toast } from "../../../components/ui/toast";
+import { api, ApiError, getWithEtag } from "../../lib/api";
+import { toast } from "../../components/ui/toast";
 
 export const COMPANIES_KEY = ["/api/companies"] as const;
 export const DOCUMENTS_KEY = ["/api/documents"] as const;

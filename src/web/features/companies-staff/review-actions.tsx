@@ -6,11 +6,11 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Check, X } from "lucide-react";
 import { COMPANY_MSG, DOCUMENT_KIND_LABELS, documentRejectSchema, type CompanyDocument } from "@contract/schemas/company";
-import { ApiError } from "../../../lib/api";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
-import { Textarea } from "../../../components/ui/input";
+import { ApiError } from "../../lib/api";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
+import { Field } from "../../components/ui/field";
+import { Textarea } from "../../components/ui/input";
 import { useRejectDocument, useVerifyDocument } from "./api";
 
 /** "Vehicle insurance, Smith Haulage Ltd": what a button, toast or dialog is about. */

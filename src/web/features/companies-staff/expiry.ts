@@ -4,8 +4,8 @@
 // of its expiry day).
 import { ukDayKey } from "@contract/wall-clock";
 
-export { daysUntil, formatDay } from "../../../lib/calendar-day";
-import { daysUntil } from "../../../lib/calendar-day";
+export { daysUntil, formatDay } from "../../lib/calendar-day";
+import { daysUntil } from "../../lib/calendar-day";
 
 /** "in 12 days", "tomorrow", "today (last day)", "yesterday", "3 days ago". */
 export function relativeExpiry(day: string, today: string): string {

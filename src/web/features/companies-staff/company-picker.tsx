@@ -4,9 +4,9 @@
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { Check, Search } from "lucide-react";
 import type { Company } from "@contract/schemas/company";
-import { Input } from "../../../components/ui/input";
-import { Spinner } from "../../../components/ui/spinner";
-import { cn } from "../../../lib/cn";
+import { Input } from "../../components/ui/input";
+import { Spinner } from "../../components/ui/spinner";
+import { cn } from "../../lib/cn";
 import { useCompanySearch } from "./api";
 import { ComplianceBadge } from "./badges";
 

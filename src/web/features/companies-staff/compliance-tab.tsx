@@ -6,10 +6,10 @@
 import { useState } from "react";
 import { Tabs } from "radix-ui";
 import { DOCUMENT_KIND_LABELS, DOCUMENT_VIEWS, type ComplianceSummary, type DocumentView, type ReviewDocument } from "@contract/schemas/company";
-import { formatAdminDateTime, formatMoney, formatNumber } from "../../../lib/format";
-import { cn } from "../../../lib/cn";
-import { CELL, EmptyRow, FIRST_CELL, ListError, SkeletonRows } from "../../../components/table-states";
-import { SortableTableShell, TablePager, usePagedTable, type Column } from "../../../components/table-pager";
+import { formatAdminDateTime, formatMoney, formatNumber } from "../../lib/format";
+import { cn } from "../../lib/cn";
+import { CELL, EmptyRow, FIRST_CELL, ListError, SkeletonRows } from "../../components/table-states";
+import { SortableTableShell, TablePager, usePagedTable, type Column } from "../../components/table-pager";
 import { COMPLIANCE_PAGE, useComplianceSummary, useReviewDocuments } from "./api";
 import { DocumentStatusBadge } from "./badges";
 import { CompanyDialog, type CompanyTarget } from "./company-dialog";

@@ -4,8 +4,8 @@
 import { useEffect, useRef, useState } from "react";
 import { AlertTriangle } from "lucide-react";
 import { companyMergeSchema, type Company } from "@contract/schemas/company";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
 import { useMergeCompany } from "./api";
 import { CompanyPicker } from "./company-picker";
 

@@ -2,8 +2,8 @@
 // (ui.md: a status is never shown by colour alone), the labels the contract gives.
 import { CircleCheck, Clock, Hourglass, ShieldAlert, ShieldCheck, ShieldX, XCircle } from "lucide-react";
 import { COMPLIANCE_LABELS, DOCUMENT_STATUS_LABELS, type ComplianceStatus, type DocumentStatus } from "@contract/schemas/company";
-import { Badge, type BadgeTone } from "../../../components/ui/badge";
-import { cn } from "../../../lib/cn";
+import { Badge, type BadgeTone } from "../../components/ui/badge";
+import { cn } from "../../lib/cn";
 
 const COMPLIANCE_LOOK: Record<ComplianceStatus, { tone: BadgeTone; Icon: typeof ShieldCheck }> = {
   compliant: { tone: "green", Icon: ShieldCheck },

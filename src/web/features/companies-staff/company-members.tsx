@@ -3,8 +3,8 @@
 import { useState, type ReactNode } from "react";
 import { ArrowRightLeft, Hourglass } from "lucide-react";
 import type { Company } from "@contract/schemas/company";
-import { Button } from "../../../components/ui/button";
-import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Badge } from "../../components/ui/badge";
 import type { UserWithStats } from "@contract/schemas/user";
 import { MoveUserDialog, type MovingUser } from "./move-user-dialog";
 

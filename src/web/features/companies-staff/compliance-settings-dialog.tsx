@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Switch } from "radix-ui";
 import type { ComplianceSettings } from "@contract/schemas/company";
-import { SettingsDialog, SettingsForm, useFocusOnArrival, type SettingsDialogProps, type SettingsWords } from "../../../components/settings-dialog";
+import { SettingsDialog, SettingsForm, useFocusOnArrival, type SettingsDialogProps, type SettingsWords } from "../../components/settings-dialog";
 import { useComplianceSettings, useSaveComplianceSettings } from "./api";
 
 const OFF: ComplianceSettings = { requireCompliance: false, enforceFors: false };

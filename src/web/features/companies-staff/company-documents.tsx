@@ -3,9 +3,9 @@
 // cover, who uploaded it, the file, and Verify / Reject while it waits for review.
 import { useState } from "react";
 import { DOCUMENT_KIND_LABELS, type CompanyDocument } from "@contract/schemas/company";
-import { formatAdminDateTime, formatMoney } from "../../../lib/format";
-import { cn } from "../../../lib/cn";
-import { Button } from "../../../components/ui/button";
+import { formatAdminDateTime, formatMoney } from "../../lib/format";
+import { cn } from "../../lib/cn";
+import { Button } from "../../components/ui/button";
 import { useCompanyDocuments } from "./api";
 import { DocumentStatusBadge, ExpiredBadge } from "./badges";
 import { daysUntil, formatDay, relativeExpiry, ukToday } from "./expiry";

@@ -5,11 +5,11 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Merge } from "lucide-react";
 import type { Company } from "@contract/schemas/company";
-import { ApiError } from "../../../lib/api";
-import { formatDate } from "../../../lib/format";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
-import { WideDialog } from "../../../components/ui/wide-dialog";
+import { ApiError } from "../../lib/api";
+import { formatDate } from "../../lib/format";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { WideDialog } from "../../components/ui/wide-dialog";
 import { useCompany, useCompanyDocuments, useCompanyMembers } from "./api";
 import { ComplianceBadge } from "./badges";
 import { CompanyProfileForm } from "./company-profile-form";

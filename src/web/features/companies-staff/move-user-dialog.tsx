@@ -2,8 +2,8 @@
 // the user's company, and with it which bookings they see, changes in one step.
 import { useEffect, useState } from "react";
 import { moveUserSchema, type Company } from "@contract/schemas/company";
-import { Button } from "../../../components/ui/button";
-import { Dialog } from "../../../components/ui/dialog";
+import { Button } from "../../components/ui/button";
+import { Dialog } from "../../components/ui/dialog";
 import { useMoveUser } from "./api";
 import { CompanyPicker } from "./company-picker";
 

@@ -4,8 +4,8 @@
 import type { ReactNode } from "react";
 import { ExternalLink } from "lucide-react";
 import { DOCUMENT_KIND_LABELS, type CompanyDocument } from "@contract/schemas/company";
-import { formatAdminDateTime, formatMoney } from "../../../lib/format";
-import { cn } from "../../../lib/cn";
+import { formatAdminDateTime, formatMoney } from "../../lib/format";
+import { cn } from "../../lib/cn";
 import { DocumentStatusBadge, ExpiredBadge } from "./badges";
 import { daysUntil, formatDay, relativeExpiry } from "./expiry";
 

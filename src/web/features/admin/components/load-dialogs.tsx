@@ -1,0 +1,87 @@
+// The dialogs a load opens from the admin dashboard (spec §2): add, edit or copy
+// it, its details, its bids, cancel (with a reason), approve (with the PO number),
+// its POD and the POD document; and what each row's actions menu does.
+import { useState } from "react";
+import type { LoadStatus } from "@contract/constants";
+import type { Load } from "@contract/schemas/load";
+import type { User } from "@contract/schemas/user";
+import { Later } from "../../../lib/lazy";
+import { LoadDetailsDialog } from "../../loads";
+import { ManageBidsDialog } from "../../bids";
+import { PodDocumentDialog, PodInfoDialog } from "../../pod";
+import { useResetLoad, useUpdateLoadStatus } from "../api/mutations";
+import type { LoadActionHandlers } from "./load-actions-menu";
+import { CancelLoadDialog } from "./cancel-load-dialog";
+import { ApproveLoadDialog } from "./approve-load-dialog";
+import { LoadFormDialog } from "./load-form/load-form-dialog";
+
+/** `handlers` for the rows' actions; `openForm` for Add New Load and Edit; `dialogs` to render once. */
+export function useLoadDialogs(user: User | null | undefined) {
+  // load: the load edited; copyOf: the load a new one is filled from (nothing is created until Save)
+  const [form, setForm] = useState<{ open: boolean; load: Load | null; copyOf: Load | null }>({
+    open: false,
+    load: null,
+    copyOf: null,
+  });
+  const [details, setDetails] = useState<Load | null>(null);
+  const [bidsFor, setBidsFor] = useState<Load | null>(null);
+  const [cancelling, setCancelling] = useState<Load | null>(null);
+  const [approving, setApproving] = useState<Load | null>(null);
+  const [podInfo, setPodInfo] = useState<Load | null>(null);
+  const [podDoc, setPodDoc] = useState<Load | null>(null);
+
+  const status = useUpdateLoadStatus();
+  const resetLoad = useResetLoad();
+
+  const setStatus = (load: Load, to: LoadStatus, reason?: string) =>
+    user && status.mutateAsync({ load, status: to, userId: user.id, reason }).catch(() => undefined);
+
+  /** null: Add New Load; a load: edit it */
+  const openForm = (load: Load | null) => setForm({ open: true, load, copyOf: null });
+
+  const handlers: LoadActionHandlers = {
+    onView: setDetails,
+    onEdit: openForm,
+    // contract: Copy Load opens the form filled from the original and creates nothing until Save
+    onCopy: (l) => setForm({ open: true, load: null, copyOf: l }),
+    onManageBids: setBidsFor,
+    // Approve asks for the PO number, prefilled with the next one
+    onApprove: setApproving,
+    onComplete: (l) => void setStatus(l, "completed"),
+    onCancel: setCancelling,
+    onUncancel: (l) => void setStatus(l, "available"),
+    onReset: (l) => resetLoad.mutate(l),
+    onViewPod: setPodInfo,
+    onGeneratePod: setPodDoc,
+  };
+
+  // the details, bids and POD dialogs come lazily from their features (each in its own
+  // <Later>, so one arriving never hides another)
+  const dialogs = (
+    <>
+      <LoadFormDialog open={form.open} onOpenChange={(open) => setForm((f) => ({ ...f, open }))} load={form.load} copyOf={form.copyOf} />
+      <Later>
+        <LoadDetailsDialog loadId={details?.id ?? null} initialLoad={details ?? undefined} open={!!details} onOpenChange={(o) => !o && setDetails(null)} />
+      </Later>
+      <Later>
+        <ManageBidsDialog load={bidsFor} open={!!bidsFor} onOpenChange={(o) => !o && setBidsFor(null)} />
+      </Later>
+      <CancelLoadDialog
+        load={cancelling}
+        onOpenChange={(o) => !o && setCancelling(null)}
+        pending={status.isPending}
+        onConfirm={async (reason) => {
+          if (cancelling) await setStatus(cancelling, "cancelled", reason || undefined);
+          setCancelling(null);
+        }}
+      />
+      <ApproveLoadDialog load={approving} userId={user?.id} onOpenChange={(o) => !o && setApproving(null)} />
+      <Later>
+        <PodInfoDialog load={podInfo} open={!!podInfo} onOpenChange={(o) => !o && setPodInfo(null)} />
+      </Later>
+      <Later>{podDoc && <PodDocumentDialog load={podDoc} open onOpenChange={(o) => !o && setPodDoc(null)} />}</Later>
+    </>
+  );
+
+  return { handlers, openForm, dialogs };
+}
