@@ -1,4 +1,4 @@
-// spec §2 Bid dialog, §9: a bid compared with the listed rate. The reference total is
+// The Bid dialog: a bid compared with the listed rate. The reference total is
 // ratePerMile × distance; the difference is shown in pounds and in percent to one
 // decimal. No reference (no rate, or no distance) means nothing to compare with.
 export interface BidDifference {
@@ -29,7 +29,7 @@ export function bidDifference(
 
 /**
  * A bid against a given total, in pounds (2 dp) and percent (1 dp). Manage Bids
- * compares with the price listed when the bid was made (issue 15 #11); the Bid
+ * compares with the price listed when the bid was made; the Bid
  * dialog with ratePerMile × distance (above).
  */
 export function differenceFrom(bidAmount: number | null | undefined, reference: number | null | undefined): BidDifference | null {

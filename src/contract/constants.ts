@@ -1,4 +1,4 @@
-// Business constants of spec §9, shared by server and web.
+// Business constants, shared by server and web.
 export const LOAD_STATUSES = ["available", "accepted", "approved", "completed", "cancelled"] as const;
 export type LoadStatus = (typeof LOAD_STATUSES)[number];
 
@@ -8,7 +8,7 @@ export type Role = (typeof ROLES)[number];
 export const EQUIPMENT_TYPES = ["Flatbed", "Curtain", "MOL"] as const;
 export type EquipmentType = (typeof EQUIPMENT_TYPES)[number];
 
-/** spec §3: "None Required" is stored as "" */
+/** FORS "None Required" is stored as "" */
 export const FORS_LEVELS = ["", "Bronze", "Silver", "Gold"] as const;
 export type ForsLevel = (typeof FORS_LEVELS)[number];
 
@@ -21,7 +21,7 @@ export type BidStatus = (typeof BID_STATUSES)[number];
 export const DAYS_OF_WEEK = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
 
-/** spec §9 filter bands: [min inclusive, max exclusive) with null for open ends. */
+/** Filter bands: [min inclusive, max exclusive) with null for open ends. */
 export interface Band {
   key: string;
   label: string;
@@ -51,7 +51,7 @@ export const UPLOAD_MAX_BYTES = 10_485_760;
 export const UPLOAD_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 export const UPLOAD_RETRY_DELAYS_MS = [0, 1000, 3000, 5000] as const;
 
-/** spec §9 polling intervals (ms) */
+/** Polling intervals (ms) */
 export const POLL = {
   boardLoads: 10_000,
   adminLoads: 8_000,
@@ -74,5 +74,5 @@ export function isAdminUser(u: { role: string; isAdmin: boolean } | null | undef
   return !!u && (u.isAdmin || u.role === "admin");
 }
 
-/** Loads per board page ("Show more" adds as many); the server preloads the first page (issue 8). */
+/** Loads per board page ("Show more" adds as many); the server preloads the first page. */
 export const BOARD_PAGE_SIZE = 50;

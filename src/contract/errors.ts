@@ -7,7 +7,7 @@ export interface ErrorDetail {
 export interface ErrorBody {
   error: string;
   details?: ErrorDetail[] | string;
-  /** login of an unapproved account: "pending_approval" (spec §4) */
+  /** login of an unapproved account: "pending_approval" */
   message?: string;
 }
 

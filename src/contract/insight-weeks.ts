@@ -1,5 +1,4 @@
-// The staff insight page's periods (contract-beyond "Invoices, statements, exports
-// and rates": staff insight page), apart from the zod schemas in schemas/insight.ts
+// The staff insight page's periods, apart from the zod schemas in schemas/insight.ts
 // so the web page can read them without loading zod's code on its own.
 export const INSIGHT_DEFAULT_WEEKS = 12;
 /** two years of weeks: enough for a year-on-year look, bounded like every list */

@@ -1,4 +1,4 @@
-// The contract's date rules (issue 15 #1, #2, #3), in UK days whatever the machine's zone.
+// The contract's date rules, in UK days whatever the machine's zone.
 import { describe, expect, it } from "vitest";
 import { copiedLoadDates, isLoadExpired, loadDateProblems, podDateProblems } from "./load-dates";
 

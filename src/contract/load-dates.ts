@@ -80,7 +80,7 @@ export function isLoadExpired(load: { status: string; pickupDate: When }, now: D
 const dayNumber = (p: { year: number; month: number; day: number }) => Date.UTC(p.year, p.month - 1, p.day) / 86_400_000;
 
 /**
- * The dates of a copied load (contract "POST /api/loads/{id}/copy"): unchanged
+ * The dates of a copied load (POST /api/loads/{id}/copy): unchanged
  * unless the original's pickup day has passed; then pickup is tomorrow at the
  * same UK time and delivery keeps its offset in days, at its own UK time.
  */

@@ -1,6 +1,6 @@
-// GET /api/loads sort orders (contract "Loads"), without zod: the board's first
+// GET /api/loads sort orders, without zod: the board's first
 // chunk reads them (board-url.ts, load-list-match.ts) and must not pull the schema
-// library (issue 19, first-load JS); schemas/load.ts re-exports them.
+// library (it would slow the first page load); schemas/load.ts re-exports them.
 export const LOAD_SORTS = ["-pickupDate", "pickupDate", "price", "-price", "ratePerMile", "-ratePerMile", "distance", "-createdAt"] as const;
 export type LoadSort = (typeof LOAD_SORTS)[number];
 

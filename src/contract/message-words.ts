@@ -1,6 +1,6 @@
-// The words of contract/messages.ts (spec §5, §8), without zod: code on the board's
+// The words of contract/messages.ts, without zod: code on the board's
 // first chunk (web loads/load-rules.ts) shows them and must not pull the schema
-// library (issue 19, first-load JS). Import them from messages.ts wherever zod is
+// library (it would slow the first page load). Import them from messages.ts wherever zod is
 // in use anyway, so zod's plain-English errors are configured.
 export const MSG = {
   passwordLength: "Password must be at least 8 characters long",
@@ -21,7 +21,7 @@ export const MSG = {
   nameRequired: "Name is required",
   bidAmount: "Bid amount must be greater than 0",
   bidAmountFormat: "Enter the amount in pounds, e.g. 1100",
-  // the load form (spec §3) and the loads API
+  // the load form and the loads API
   pickupCityRequired: "Pickup city is required",
   deliveryCityRequired: "Delivery city is required",
   priceRequired: "Price is required",
@@ -48,13 +48,13 @@ export const MSG = {
   forbidden: "You are not allowed to do that",
   notFound: "Not found",
   crossSite: "Cross-site request refused",
-  // contract "Loads": dates that make sense, postcodes, POD signature dates, PO numbers
+  // the loads API: dates that make sense, postcodes, POD signature dates, PO numbers
   pickupInPast: "Pickup date cannot be in the past",
   deliveryBeforePickup: "Delivery date must be on or after the pickup date",
   postcode: "Please enter a valid UK postcode",
   pickupSignedInFuture: "Pickup signature date cannot be in the future",
   deliverySignedInFuture: "Delivery signature date cannot be in the future",
   deliverySignedBeforePickup: "Delivery signature date cannot be before the pickup signature date",
-  // spec §9: the schedule sends on weekdays only, so a weekly schedule of only Saturday and/or Sunday would never send
+  // the schedule sends on weekdays only, so a weekly schedule of only Saturday and/or Sunday would never send
   weekendOnlySchedule: "The email is sent on weekdays only: choose at least one day from Monday to Friday",
 } as const;

@@ -1,4 +1,4 @@
-// User-facing messages of spec §5 and §8 and the contract, written once. Checks
+// User-facing messages (checks and errors), written once. Checks
 // no schema words itself get plain English from plain-errors.ts (imported here,
 // so any code that shows a message has zod configured the same way).
 import "./plain-errors";

@@ -1,9 +1,9 @@
-// Issue 15 #8: no validator wording reaches a person. Every zod schema the contract
+// No validator wording reaches a person. Every zod schema the contract
 // exports is walked through its failure paths (each field missing, of the wrong
 // type, too long, too big, badly formatted; the whole body of the wrong type), and
 // every message it gives must be plain English: nothing with "expected",
-// "received", "Invalid input" or a regular expression in it. The spec's §5 messages
-// stay exactly as written.
+// "received", "Invalid input" or a regular expression in it. The messages of
+// messages.ts stay exactly as written.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as bid from "./schemas/bid";

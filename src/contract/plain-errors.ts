@@ -1,8 +1,8 @@
-// Plain English for every check the contract's schemas do not word themselves
-// (issue 15 #8): zod's own wording ("Invalid input: expected string, received
+// Plain English for every check the contract's schemas do not word themselves:
+// zod's own wording ("Invalid input: expected string, received
 // undefined", "Too big: expected string to have <=200 characters") never reaches a
-// person, in a form or in the API's `details`. A schema's own message (the spec's
-// §5 wording, set on the field) always wins; this map fills only the gaps. Every
+// person, in a form or in the API's `details`. A schema's own message (the words of
+// messages.ts, set on the field) always wins; this map fills only the gaps. Every
 // schema module imports this file, so the form and the server read the same words.
 import { z } from "zod";
 

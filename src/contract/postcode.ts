@@ -1,5 +1,5 @@
 // UK postcodes, read the same way by the load form, the loads API and the
-// distance estimate (contract "Loads": checked against the UK format and stored
+// distance estimate (checked against the UK format and stored
 // normalised, upper case with one space: "LL61 5UL").
 
 export interface ParsedPostcode {

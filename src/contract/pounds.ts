@@ -1,4 +1,4 @@
-// Amounts of money as people type them (issue 15 #8: a bid of "1,100" is £1,100,
+// Amounts of money as people type them (a bid of "1,100" is £1,100,
 // not "Bid amount must be greater than 0"). Shared by the forms that take pounds.
 
 const GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/;

@@ -1,4 +1,4 @@
-// spec §4: the words a status is shown in, the same on every screen and in every
+// The words a status is shown in, the same on every screen and in every
 // export (the badge's colours stay in the web app: components/load-status-badge.tsx).
 export const LOAD_STATUS_LABELS: Readonly<Record<string, string>> = {
   available: "Available",
@@ -10,7 +10,7 @@ export const LOAD_STATUS_LABELS: Readonly<Record<string, string>> = {
   expired: "Expired",
 };
 
-/** spec §4: "Other values display capitalised". */
+/** Other values display capitalised. */
 export function loadStatusLabel(status: string): string {
   return LOAD_STATUS_LABELS[status] ?? status.charAt(0).toUpperCase() + status.slice(1);
 }

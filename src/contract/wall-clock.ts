@@ -1,6 +1,6 @@
 // Wall-clock time in a time zone, for server and web alike: UK day bounds for the
-// date filter (spec §5), the email schedule's slot (spec §3), and the admin form's
-// UK dates and times (contract "Conventions": the API speaks UTC ISO-8601).
+// date filter, the email schedule's slot, and the admin form's UK dates and
+// times (the API speaks UTC ISO-8601).
 export const UK_TZ = "Europe/London";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

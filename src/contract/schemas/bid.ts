@@ -1,13 +1,13 @@
-// plain English for every check a field does not word itself (issue 15)
+// plain English for every check a field does not word itself (plain-errors.ts)
 import { z } from "../plain-errors";
 import { MSG } from "../messages";
 import type { BidStatus, LoadStatus } from "../constants";
 import type { Load } from "./load";
 
-// spec §5: amount ≥ 0.01; notes optional, trimmed, omitted when empty
+// amount ≥ 0.01; notes optional, trimmed, omitted when empty
 export const bidInputSchema = z.object({
   loadId: z.uuid(),
-  // a missing amount is the spec's "greater than 0"; text such as "1,100" is not a number of pounds
+  // a missing amount is told it "must be greater than 0"; text such as "1,100" is not a number of pounds
   bidAmount: z
     .number({ error: (iss) => (iss.code === "invalid_type" ? (iss.input == null ? MSG.bidAmount : MSG.bidAmountFormat) : undefined) })
     .min(0.01, MSG.bidAmount)
@@ -37,7 +37,7 @@ export interface Bid {
   updatedAt: string;
 }
 
-/** Staff views add the bidder (spec §3). */
+/** Staff views add the bidder's name and company. */
 export interface BidWithCarrier extends Bid {
   carrierName: string | null;
   carrierCompany: string | null;
@@ -52,7 +52,7 @@ export interface OwnBid extends Bid {
 }
 
 /**
- * GET /api/loads/with-bids (staff): the admin's "Loads with Bids" tab (spec §2), an
+ * GET /api/loads/with-bids (staff): the admin's "Loads with Bids" tab, an
  * available load with its pending bids summed up. Same query as GET /api/loads
  * (search, sort, limit, offset; X-Total-Count); the status is always available.
  */

@@ -1,4 +1,4 @@
-// The schedule's rules (spec §5, §9; issue 15 #12a): a weekly schedule that could never send is refused.
+// The schedule's rules: a weekly schedule that could never send is refused.
 import { describe, expect, it } from "vitest";
 import { MSG } from "../messages";
 import { emailScheduleSchema } from "./email-schedule";

@@ -1,11 +1,11 @@
-// plain English for every check a field does not word itself (issue 15)
+// plain English for every check a field does not word itself (plain-errors.ts)
 import { z } from "../plain-errors";
 import { DAYS_OF_WEEK } from "../constants";
 import { MSG } from "../messages";
 
 const WEEKEND: readonly string[] = ["saturday", "sunday"];
 
-/** spec §9: sent Monday to Friday only; a weekly schedule of only Saturday and/or Sunday would never send. */
+/** Sent Monday to Friday only; a weekly schedule of only Saturday and/or Sunday would never send. */
 export const isWeekendOnly = (days: readonly string[]) => days.length > 0 && days.every((d) => WEEKEND.includes(d));
 
 export const emailScheduleSchema = z
@@ -16,7 +16,7 @@ export const emailScheduleSchema = z
     daysOfWeek: z.array(z.enum(DAYS_OF_WEEK)).max(7),
   })
   .superRefine((v, ctx) => {
-    // refused rather than saved and never sent (issue 15 #12a); a schedule that is off sends nothing anyway
+    // refused rather than saved and never sent; a schedule that is off sends nothing anyway
     if (v.enabled && v.frequency === "weekly" && isWeekendOnly(v.daysOfWeek)) {
       ctx.addIssue({ code: "custom", path: ["daysOfWeek"], message: MSG.weekendOnlySchedule });
     }
@@ -29,7 +29,7 @@ export interface EmailScheduleSettings extends EmailScheduleInput {
 
 /**
  * The answer of POST /api/admin/send-available-loads-email. The messages are
- * queued, not yet sent (issue 14): `successCount` counts those delivered by the
+ * queued, not yet sent: `successCount` counts those delivered by the
  * time of the answer (0 unless none were due), `queued` those written to the
  * outbox; GET /api/admin/mail/batches/{batchId} counts them as they go.
  */

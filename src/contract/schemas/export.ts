@@ -1,5 +1,4 @@
-// CSV exports (contract-beyond "Invoices, statements, exports and rates", CSV
-// exports): staff only, of exactly what a staff tab shows with its current
+// CSV exports: staff only, of exactly what a staff tab shows with its current
 // filters. Each export takes the query of the list call behind its tab, so the
 // web app builds the export's address from the very URL its list query uses.
 //

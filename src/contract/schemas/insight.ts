@@ -1,9 +1,8 @@
-// Staff insight (contract-beyond "Invoices, statements, exports and rates": "Staff
-// insight page: loads posted, booked and completed per week, share of loads booked
-// within 24 h, median time to book, spend per week"; issue 18). GET /api/insight,
+// Staff insight: loads posted, booked and completed per week, share of loads
+// booked within 24 h, median time to book, spend per week. GET /api/insight,
 // staff only. Weeks are UK weeks: Monday 00:00 to Monday 00:00 Europe/London, BST
 // or GMT. Decisions: docs/decisions/0018-insight.md.
-// plain English for every check a field does not word itself (issue 15)
+// plain English for every check a field does not word itself (plain-errors.ts)
 import { z } from "../plain-errors";
 import { INSIGHT_DEFAULT_WEEKS, INSIGHT_MAX_WEEKS } from "../insight-weeks";
 

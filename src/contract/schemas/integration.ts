@@ -1,8 +1,8 @@
-// Integrations (contract-beyond "Integrations"): scoped API tokens. The web's
+// Integrations: scoped API tokens. The web's
 // admin page and the server read the same scopes, words and schemas.
 import { z } from "../plain-errors";
 
-/** contract-beyond: every new list takes limit (default 50, at most 200) and offset */
+/** like every newer list: limit (default 50, at most 200) and offset */
 export const apiTokenListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200, "limit must be at most 200").optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),

@@ -1,10 +1,9 @@
-// Self-billing invoices and statements (contract-beyond "Invoices, statements,
-// exports and rates", issue 18): raised in the transaction that completes a load,
+// Self-billing invoices and statements: raised in the transaction that completes a load,
 // in the name of the carrier company that delivered it; one gapless number
 // sequence SB-{year}-{5 digits}; VAT 20 % when the company has a VAT number.
 // Money is exact: amounts travel as JSON numbers with at most 2 decimals, and
 // every sum or VAT is worked in decimal arithmetic (never binary floating point).
-// plain English for every check a field does not word itself (issue 15)
+// plain English for every check a field does not word itself (plain-errors.ts)
 import { z } from "../plain-errors";
 import { pageQuerySchema } from "./page";
 

@@ -1,6 +1,6 @@
-// CSV load import (contract-beyond "Integrations", "Load import"): the columns a
+// CSV load import: the columns a
 // file may have, its limits, the answer's shape and the template. The columns are
-// the fields of POST /api/loads (spec §3), so a row is judged by loadInputSchema
+// the fields of POST /api/loads, so a row is judged by loadInputSchema
 // and the create rules exactly as a load posted by hand (docs/decisions/0025-load-import.md).
 import { z } from "../plain-errors";
 import { loadInputSchema } from "./load";
@@ -14,7 +14,7 @@ export const MAX_IMPORT_BYTES = 10 * 1_048_576;
 export const IMPORT_COLUMNS = Object.keys(loadInputSchema.shape) as (keyof typeof loadInputSchema.shape)[];
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
-/** Other names accepted for a column: the spec calls pickupZip "Postcode" (§3). */
+/** Other names accepted for a column: pickupZip is also called "Postcode". */
 export const IMPORT_COLUMN_ALIASES: Readonly<Record<string, ImportColumn>> = {
   pickupPostcode: "pickupZip",
   deliveryPostcode: "deliveryZip",

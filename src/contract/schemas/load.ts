@@ -1,5 +1,5 @@
-// Load shapes (spec §3) and the query filters of GET /api/loads (contract).
-// plain English for every check a field does not word itself (issue 15)
+// Load shapes and the query filters of GET /api/loads.
+// plain English for every check a field does not word itself (plain-errors.ts)
 import { whenMissing, z } from "../plain-errors";
 import { EQUIPMENT_TYPES, FORS_LEVELS, LOAD_STATUSES, TIME_TYPES, WEIGHT_BANDS, DISTANCE_BANDS, PRICE_BANDS } from "../constants";
 import type { LoadStatus, TimeType, EquipmentType } from "../constants";
@@ -67,7 +67,7 @@ export interface Load {
   expired: boolean;
 }
 
-/** Fields hidden from a carrier unless the load is theirs and approved or completed (spec §5, §6). */
+/** Fields hidden from a carrier unless the load is theirs and approved or completed. */
 export const PRIVATE_LOAD_FIELDS = [
   "mandataNumber",
   "pickupAddress",
@@ -169,13 +169,13 @@ const bandKey = (bands: { key: string }[]) => z.enum(bands.map((b) => b.key) as 
 const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.dateFormat);
 
 /**
- * Orders of GET /api/loads (contract "Carrier board order"): a leading "-" means
+ * Orders of GET /api/loads: a leading "-" means
  * descending. Every order ends with the load id, so pages never overlap or skip.
  */
-// the sort orders live in a zod-free module the board's first chunk can import (issue 19)
+// the sort orders live in a zod-free module the board's first chunk can import without loading zod
 import { DEFAULT_LOAD_SORT, LOAD_SORTS, type LoadSort } from "../load-sorts";
 export { DEFAULT_LOAD_SORT, LOAD_SORTS, type LoadSort };
-/** contract: "Lists come newest first unless a call says otherwise (loads: pickupDate descending)" */
+/** Lists come newest first unless a call says otherwise (loads: pickupDate descending) */
 
 /**
  * The status filter's values: the five statuses, where "available" means on the
@@ -220,7 +220,7 @@ export const loadFiltersSchema = pageQuerySchema.extend({
     .pipe(z.array(z.string().max(200)).max(50)),
   from: ymd.optional(),
   to: ymd.optional(),
-  // contract "Saved searches and lane alerts": within `miles` of a postcode, between district centroids
+  // saved searches and lane alerts: within `miles` of a postcode, between district centroids
   pickupNear: nearPostcode,
   pickupMiles: nearMiles,
   deliveryNear: nearPostcode,

@@ -1,7 +1,7 @@
-// The mail outbox as staff see it (issue 14): GET /api/admin/mail (one page,
+// The mail outbox as staff see it: GET /api/admin/mail (one page,
 // newest first, the total in X-Total-Count), POST /api/admin/mail/{id}/resend,
 // GET /api/admin/mail/batches/{id} (progress of one available-loads email).
-// plain English for every check a field does not word itself (issue 15)
+// plain English for every check a field does not word itself (plain-errors.ts)
 import { z } from "../plain-errors";
 
 export const MAIL_LIST_MAX = 200;

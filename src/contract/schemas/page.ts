@@ -1,7 +1,7 @@
-// Paging of every list (contract "Loads": "Every list in this contract is bounded
-// the same way"). Without `limit` at most LIST_MAX rows come back and the true
+// Paging of every list, each bounded the same way. Without `limit` at most
+// LIST_MAX rows come back and the true
 // total is in the X-Total-Count header; `limit` above LIST_MAX → 400.
-// plain English for every check a field does not word itself (issue 15)
+// plain English for every check a field does not word itself (plain-errors.ts)
 import { z } from "../plain-errors";
 
 /** The most rows any list call answers with. */

@@ -1,4 +1,4 @@
-// plain English for every check a field does not word itself (issue 15)
+// plain English for every check a field does not word itself (plain-errors.ts)
 import { whenMissing, z } from "../plain-errors";
 import { MSG } from "../messages";
 
@@ -11,7 +11,7 @@ const requiredDate = (msg: string) =>
     .max(40)
     .refine((v) => !Number.isNaN(Date.parse(v)), msg);
 
-// spec §5: all four required
+// all four required
 export const podInputSchema = z.object({
   pickupSignedBy: required(MSG.pickupSignature),
   pickupSignedDate: requiredDate(MSG.pickupDate),
@@ -23,14 +23,14 @@ export type PodInput = z.input<typeof podInputSchema>;
 
 export type PodStatus = "Pending" | "Partial" | "Complete";
 
-/** spec §4: the one place POD status is computed. */
+/** The one place POD status is computed. */
 export function podStatus(l: { pickupSignedBy: string | null; deliverySignedBy: string | null; signedPaperworkUrl: string | null }): PodStatus {
   if (l.pickupSignedBy && l.deliverySignedBy && l.signedPaperworkUrl) return "Complete";
   if (l.pickupSignedBy || l.deliverySignedBy) return "Partial";
   return "Pending";
 }
 
-/** spec §4: both signatories set locks the load against edits. */
+/** Both signatories set locks the load against edits. */
 export function isPodLocked(l: { pickupSignedBy: string | null; deliverySignedBy: string | null }): boolean {
   return Boolean(l.pickupSignedBy && l.deliverySignedBy);
 }

@@ -1,8 +1,8 @@
-// Lane rates (contract-beyond "Invoices, statements, exports and rates", issue 18):
+// Lane rates:
 // what loads between two postcode areas were booked at per mile over the last
 // 90 days. Shown to staff in the load form and to carriers in the bid dialog.
 // Decisions: docs/decisions/0011-lane-rates.md.
-// plain English for every check a field does not word itself (issue 15)
+// plain English for every check a field does not word itself (plain-errors.ts)
 import { z } from "../plain-errors";
 import { MSG } from "../messages";
 import { EQUIPMENT_TYPES } from "../constants";
@@ -31,7 +31,7 @@ const postcodeParam = z
 /**
  * GET /api/rates/lane. Either `pickup` and `delivery` (the contract's form), or
  * `loadId`: the lane of a load the caller may see, worked out by the server from
- * its postcodes, which a carrier may not see before approval (contract "Roles");
+ * its postcodes, which a carrier may not see before approval;
  * that is how the bid dialog asks. `equipmentType` narrows to one type; with
  * `loadId` it defaults to the load's own type ("all": every type).
  */

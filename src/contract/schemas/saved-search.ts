@@ -1,8 +1,7 @@
-// Saved searches and lane alerts (contract-beyond "Saved searches and lane alerts",
-// issue 16): a user's board filters under a name, and how a new matching load is
+// Saved searches and lane alerts: a user's board filters under a name, and how a new matching load is
 // told to them. `filters` holds the keys of GET /api/loads as the board's URL
 // writes them, plus pickupNear / deliveryNear as {postcode, miles}.
-// plain English for every check a field does not word itself (issue 15)
+// plain English for every check a field does not word itself (plain-errors.ts)
 import { z } from "../plain-errors";
 import { MSG } from "../messages";
 import { parsePostcode } from "../postcode";
@@ -117,7 +116,7 @@ export interface SavedSearch {
   updatedAt: string;
 }
 
-/** GET /api/saved-searches (contract-beyond: limit default 50, at most 200; newest first) */
+/** GET /api/saved-searches (limit default 50, at most 200; newest first) */
 export const savedSearchListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200, "limit must be at most 200").default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),

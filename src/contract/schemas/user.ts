@@ -1,5 +1,5 @@
-// Account schemas: spec §5 rules and messages, used by the forms and the server alike.
-// plain English for every check a field does not word itself (issue 15)
+// Account schemas: the account rules and messages, used by the forms and the server alike.
+// plain English for every check a field does not word itself (plain-errors.ts)
 import { whenMissing, z } from "../plain-errors";
 import { ROLES } from "../constants";
 import { MSG } from "../messages";
@@ -66,7 +66,7 @@ export const resetPasswordSchema = z.object({
   newPassword: passwordSchema,
 });
 
-/** The reset form adds a confirmation field (spec §5). */
+/** The reset form adds a confirmation field. */
 export const resetPasswordFormSchema = z
   .object({
     newPassword: passwordSchema,
@@ -88,7 +88,7 @@ export const changePasswordFormSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { message: MSG.passwordsDontMatch, path: ["confirmPassword"] });
 
 /**
- * A user editing their own profile (spec §1). Their company (carrierName) is
+ * A user editing their own profile. Their company (carrierName) is
  * their membership, which only staff change (contract PUT /api/users/{id}):
  * others send it unchanged or not at all.
  */
@@ -101,7 +101,7 @@ export const profileSchema = z.object({
 /** contract PUT /api/users/{id}: a non-staff user's own carrierName, changed → 403 */
 export const ONLY_STAFF_CHANGE_COMPANY = "Only staff can change your company.";
 
-/** Staff editing a user (spec §5 admin user form): blank password keeps the current one. */
+/** Staff editing a user (the admin user form): blank password keeps the current one. */
 export const userUpdateSchema = z.object({
   name: nameSchema.optional(),
   carrierName: carrierNameSchema.optional(),
@@ -126,7 +126,7 @@ export interface User {
   lastLoginAt: string | null;
   createdAt: string;
   updatedAt: string;
-  /** the carrier company (contract-beyond "Carrier compliance"); null for staff, pending applicants and carriers without a company name */
+  /** the carrier company; null for staff, pending applicants and carriers without a company name */
   companyId: string | null;
   /** that company's compliance status; null without a company */
   compliance: ComplianceStatus | null;
@@ -139,7 +139,7 @@ export interface UserWithStats extends User {
 
 /**
  * An applicant whose carrierName matches an existing company (case-insensitive,
- * trimmed) joins it, and its bookings, when approved (contract "Users and admin").
+ * trimmed) joins it, and its bookings, when approved.
  * `members`: approved accounts of that company; `bookings`: its accepted,
  * approved and completed loads.
  */
@@ -152,7 +152,7 @@ export interface CompanyMatch {
 /** GET /api/users/pending: a registration and the company approving it would join. */
 export interface PendingUser extends User {
   joinsCompany: CompanyMatch | null;
-  /** insurance documents the applicant added when registering (issue 17; they move to the company on approval) */
+  /** insurance documents the applicant added when registering (they move to the company on approval) */
   documentCount: number;
 }
 
@@ -213,7 +213,7 @@ export type CarrierListQuery = z.output<typeof carrierListQuerySchema>;
 
 export interface CarrierSummary {
   carrierName: string;
-  /** the company record of that name (issue 17); null for a name known only from bookings, and "Unknown Carrier" */
+  /** the company record of that name; null for a name known only from bookings, and "Unknown Carrier" */
   companyId: string | null;
   /** its compliance status; null without a company record */
   compliance: ComplianceStatus | null;
