@@ -25,9 +25,9 @@ import { issueApplicantToken } from "../src/server/modules/registration/registra
 const CARRIER_CO = "Matrix Haulage Ltd";
 const OTHER_CO = "Rival Freight Ltd";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
-/** the first half of a resumable upload (issue 21): a PDF's first 256 KB */
+/** the first half of a resumable upload: a PDF's first 256 KB */
 const CHUNK_PDF = Buffer.concat([PDF, Buffer.alloc(256 * 1024 - PDF.length, 0x20)]);
-/** a week ahead of the real clock: a pickup date in the past is refused, and an available load whose pickup day has ended leaves the board (issue 15) */
+/** a week ahead of the real clock: a pickup date in the past is refused, and an available load whose pickup day has ended leaves the board */
 const WEEK_AHEAD = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 const POD_BODY = {
   pickupSignedBy: "Pat Pickup",
@@ -190,7 +190,7 @@ async function unsubscribePath(w: World): Promise<string> {
   return `/api/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-// ---- company documents (issue 17): the carrier actor's company, its documents and a file
+// ---- company documents: the carrier actor's company, its documents and a file
 const companyIds = new Map<World, Promise<string>>();
 /** The company of the carrier actor ("Matrix Haulage Ltd"), made and linked once (as approval would). */
 function carrierCompanyId(w: World): Promise<string> {
@@ -215,7 +215,7 @@ async function newDocument(w: World, status: "pending" | "verified" | "rejected"
     .returning({ id: companyDocuments.id });
   return row.id;
 }
-// ---- the company record (issue 17): fresh companies for the calls that change one
+// ---- the company record: fresh companies for the calls that change one
 async function freshCompany(w: World): Promise<{ id: string; name: string }> {
   const name = `Matrix Co ${randomUUID().slice(0, 8)} Ltd`;
   const [c] = await w.t.app.ctx.db.insert(companies).values({ name, nameKey: name.toLowerCase() }).returning({ id: companies.id, name: companies.name });
@@ -250,7 +250,7 @@ async function documentBody(w: World, actor: Actor, expiresOn: string) {
 }
 const ukDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString("en-CA", { timeZone: "Europe/London" });
 
-// ---- registration with documents (issue 17): a fresh applicant (a pending account and its
+// ---- registration with documents: a fresh applicant (a pending account and its
 // `applicant` cookie, as POST /api/register issues them), sent beside the actor's own session
 async function newApplicant(w: World): Promise<{ id: string; cookie: string }> {
   const user = await createUser(w.t.app, { isApproved: false, carrierName: `Applicant ${randomUUID().slice(0, 6)} Ltd` });
@@ -289,7 +289,7 @@ async function applicantDocument(w: World, actor: Actor, opts: { kind: string; w
   };
 }
 
-// ---- self-billing invoices (issue 18): invoices of the carrier actor's company, each on its own completed load
+// ---- self-billing invoices: invoices of the carrier actor's company, each on its own completed load
 let invoiceSeq = 0;
 async function newInvoice(w: World, status: "issued" | "paid" = "issued"): Promise<string> {
   const load = await newLoad(w, "ownCompleted");
@@ -973,7 +973,7 @@ describe.each(ENGINES)("access matrix on %s", (engine) => {
     const pending = await createUser(app, { isApproved: false, carrierName: `Pending ${randomUUID().slice(0, 6)} Ltd` });
     w.actors = {
       anonymous: { user: null },
-      // spec §4: an unapproved account cannot sign in, so its session is made directly
+      // an unapproved account cannot sign in, so its session is made directly
       pending: { user: pending, cookie: await sessionFor(w.t, pending.id) },
       carrier: { user: carrier, cookie: await login(app, carrier.email) },
       otherCarrier: { user: other, cookie: await login(app, other.email) },

@@ -3,15 +3,15 @@
 // request must get. test/access-matrix.test.ts runs every cell on every engine;
 // the table is also the reviewable statement of who may do what.
 //
-// Sources: /work/shared/design/api-contract.md ("Roles", "Conventions", "Calls")
-// and the spec (§4 states, §5 address visibility, §6 roles). Where the contract
+// Sources: the API contract (its roles, conventions and calls) and the product
+// spec (load states, who sees addresses, roles). Where the contract
 // is silent or ambiguous the safest reading is taken and the row says so
 // ("AMBIGUOUS: …"); a set of statuses means any of them is acceptable.
 
 export const ACTORS = ["anonymous", "pending", "carrier", "otherCarrier", "manager", "admin"] as const;
 export type Actor = (typeof ACTORS)[number];
 // anonymous    no cookie
-// pending      an unapproved carrier with a session row inserted directly (spec §4: an
+// pending      an unapproved carrier with a session row inserted directly (an
 //              unapproved account cannot sign in, so such a session must count for nothing: 401)
 // carrier      an approved carrier ("Matrix Haulage Ltd"); the "own" loads below are theirs
 // otherCarrier an approved carrier of another company ("Rival Freight Ltd")
@@ -52,22 +52,22 @@ const ownerOnly = (owner: Expected, staff: Expected): Expectation => ({
 export const POLICY = {
   // ------------------------------------------------------------ app
   "health": { method: "GET", path: "/api/health", scenario: "database answers", expect: all(200), why: "contract Running the server: public health check" },
-  "health-live": { method: "GET", path: "/api/health/live", scenario: "process answers", expect: all(200), why: "issue 14: liveness without the database (docs/deployment.md)" },
-  "publicConfig": { method: "GET", path: "/api/public-config", scenario: "signed-out pages' settings", expect: all(200), why: "login/register pages need the product name and new-user mailbox before sign-in (spec §1)" },
-  "pwa.manifest": { method: "GET", path: "/manifest.webmanifest", scenario: "web app manifest", expect: all(200), why: "issue 21: the browser fetches it without cookies to install the app; it holds only the product name and icons" },
+  "health-live": { method: "GET", path: "/api/health/live", scenario: "process answers", expect: all(200), why: "liveness answers without the database (docs/deployment.md)" },
+  "publicConfig": { method: "GET", path: "/api/public-config", scenario: "signed-out pages' settings", expect: all(200), why: "login/register pages need the product name and new-user mailbox before sign-in" },
+  "pwa.manifest": { method: "GET", path: "/manifest.webmanifest", scenario: "web app manifest", expect: all(200), why: "the browser fetches it without cookies to install the app; it holds only the product name and icons" },
   "unknownApi.get": { method: "GET", path: "/api/no-such-call", scenario: "unknown /api path", expect: all(404), why: "contract Conventions: unknown /api/... → 404 JSON, signed in or not" },
   "unknownApi.post": { method: "POST", path: "/api/no-such-call", scenario: "unknown /api path, POST", expect: all(404), why: "contract Conventions: unknown /api/... → 404 JSON" },
   "csrf.bids": { method: "POST", path: "/api/bids", scenario: "foreign Origin on a state-changing call", expect: all(403), why: "contract Conventions: a state-changing request whose Origin names another site → 403, whoever sends it" },
   "csrf.login": { method: "POST", path: "/api/login", scenario: "foreign Origin on login (login CSRF)", expect: all(403), why: "contract Conventions: every POST with a foreign Origin → 403" },
 
   // ------------------------------------------------------------ auth and account
-  "auth.user": { method: "GET", path: "/api/auth/user", scenario: "who am I", expect: signedIn(200), why: "contract: 200 user | 401; a pending account's session is not a sign-in (spec §4)" },
+  "auth.user": { method: "GET", path: "/api/auth/user", scenario: "who am I", expect: signedIn(200), why: "contract: 200 user | 401; a pending account's session is not a sign-in" },
   "auth.login.ok": { method: "POST", path: "/api/login", scenario: "right password of an approved account", expect: all(200), why: "contract login: public; a new session on every login, whoever was signed in before" },
   "auth.login.wrong": { method: "POST", path: "/api/login", scenario: "wrong password", expect: all(401), why: "contract login: 401 Invalid email or password" },
-  "auth.login.pending": { method: "POST", path: "/api/login", scenario: "right password of an unapproved account", expect: all(403), why: "contract login / spec §4: unapproved → 403 pending_approval" },
+  "auth.login.pending": { method: "POST", path: "/api/login", scenario: "right password of an unapproved account", expect: all(403), why: "contract login: an unapproved account → 403 pending_approval" },
   "auth.logout": { method: "POST", path: "/api/logout", scenario: "log out (a throwaway session of the caller)", expect: all(200), why: "contract: POST /api/logout → 200 {success:true}, signed in or not" },
   "auth.register.carrier": { method: "POST", path: "/api/register", scenario: "new carrier account", expect: all(201), why: "contract register: public self-registration (pending carrier); staff create approved users. AMBIGUOUS for a signed-in carrier: treated as self-registration (a pending carrier), which grants nothing" },
-  "auth.register.asAdmin": { method: "POST", path: "/api/register", scenario: "body asks for role admin + isAdmin", expect: { anonymous: 201, pending: 201, carrier: 201, otherCarrier: 201, manager: 403, admin: 201 }, why: "contract register: signed out the account is always an unapproved carrier whatever role/isAdmin say (checked after the call); the admin role only by an admin (spec §6)" },
+  "auth.register.asAdmin": { method: "POST", path: "/api/register", scenario: "body asks for role admin + isAdmin", expect: { anonymous: 201, pending: 201, carrier: 201, otherCarrier: 201, manager: 403, admin: 201 }, why: "contract register: signed out the account is always an unapproved carrier whatever role/isAdmin say (checked after the call); the admin role only by an admin" },
   "auth.register.duplicate": { method: "POST", path: "/api/register", scenario: "email already taken (other case)", expect: { anonymous: 409, pending: 409, carrier: 409, otherCarrier: 409, manager: 409, admin: 409 }, why: "contract register: duplicate email (case-insensitive) → 409" },
   "auth.forgot": { method: "POST", path: "/api/auth/forgot-password", scenario: "existing email", expect: all(200), why: "contract: 200 always (no account enumeration), signed in or not" },
   "auth.reset.valid": { method: "POST", path: "/api/auth/reset-password", scenario: "valid unused token", expect: all(200), why: "contract: the token is the credential; public call" },
@@ -85,7 +85,7 @@ export const POLICY = {
   "users.reject": { method: "POST", path: "/api/users/:id/reject", scenario: "a pending carrier", expect: staffOnly(200), why: "contract Roles: reject users is staff; deletes the pending account" },
   "users.update.own": { method: "PUT", path: "/api/users/:id", scenario: "own name, contactNumber (carrierName sent unchanged)", expect: signedIn(200), why: "contract: a user may edit their own name and contactNumber; their carrierName sent unchanged is accepted" },
   "users.update.ownCompany": { method: "PUT", path: "/api/users/:id", scenario: "own account, another company's carrierName", expect: { anonymous: 401, pending: 401, carrier: 403, otherCarrier: 403, manager: 200, admin: 200 }, why: "contract PUT /api/users/{id}: a user's own carrierName is their company membership, which decides whose loads they see; only staff change it (403 \"Only staff can change your company.\")" },
-  "users.update.ownRole": { method: "PUT", path: "/api/users/:id", scenario: "own account, asks for role admin", expect: adminOnly(200), why: "spec §6: assigning the Admin role is for admins only (for the admin it is no change)" },
+  "users.update.ownRole": { method: "PUT", path: "/api/users/:id", scenario: "own account, asks for role admin", expect: adminOnly(200), why: "assigning the Admin role is for admins only (for the admin it is no change)" },
   "users.update.carrier": { method: "PUT", path: "/api/users/:id", scenario: "another carrier's account", expect: staffOnly(200), why: "contract: staff edit anyone but admins" },
   "users.update.admin": { method: "PUT", path: "/api/users/:id", scenario: "an admin's account", expect: adminOnly(200), why: "contract Roles: edit an admin — admin only" },
   "users.update.promote": { method: "PUT", path: "/api/users/:id", scenario: "make a carrier an admin", expect: adminOnly(200), why: "contract Roles: give the admin role — admin only" },
@@ -94,12 +94,12 @@ export const POLICY = {
   "users.delete.self": { method: "DELETE", path: "/api/users/:id", scenario: "own account", expect: staffOnly(409), why: "contract: not yourself (409); carriers may not delete users at all (403)" },
 
   // ------------------------------------------------------------ loads
-  "loads.list": { method: "GET", path: "/api/loads", scenario: "the board (redaction checked on every load)", expect: signedIn(200), why: "contract: the loads the caller may see, redacted (spec §5, §6)" },
+  "loads.list": { method: "GET", path: "/api/loads", scenario: "the board (redaction checked on every load)", expect: signedIn(200), why: "contract: the loads the caller may see, redacted (addresses and private fields by role and ownership)" },
   "loads.nextNumber": { method: "GET", path: "/api/loads/next-number", scenario: "next load number", expect: staffOnly(200), why: "contract: (staff)" },
   "loads.nextPoNumber": { method: "GET", path: "/api/loads/next-po-number", scenario: "next PO number (the Approve dialog)", expect: staffOnly(200), why: "contract Roles: approve an accepted load (issues PO number) — staff" },
-  "loads.withBids": { method: "GET", path: "/api/loads/with-bids", scenario: "available loads with pending bids (admin Loads with Bids tab)", expect: staffOnly(200), why: "spec §2 admin dashboard; who bid on what is staff's business (contract Roles: accept/reject bids — staff)" },
+  "loads.withBids": { method: "GET", path: "/api/loads/with-bids", scenario: "available loads with pending bids (admin Loads with Bids tab)", expect: staffOnly(200), why: "a tab of the admin dashboard; who bid on what is staff's business (contract Roles: accept/reject bids — staff)" },
   "loads.get.available": { method: "GET", path: "/api/loads/:id", scenario: "an available load", expect: signedIn(200), why: "contract Roles: everyone sees available loads; private fields redacted for carriers" },
-  "loads.get.ownAccepted": { method: "GET", path: "/api/loads/:id", scenario: "carrier's accepted load", expect: ownerOnly(200, 200), why: "contract Roles: accepted loads — own only; private fields still hidden until approved (spec §5)" },
+  "loads.get.ownAccepted": { method: "GET", path: "/api/loads/:id", scenario: "carrier's accepted load", expect: ownerOnly(200, 200), why: "contract Roles: accepted loads — own only; private fields still hidden until approved" },
   "loads.get.ownApproved": { method: "GET", path: "/api/loads/:id", scenario: "carrier's approved load", expect: ownerOnly(200, 200), why: "contract Roles: own only; the owner now sees postcode, address, contact, reference, PO number" },
   "loads.get.ownCompleted": { method: "GET", path: "/api/loads/:id", scenario: "carrier's completed load", expect: ownerOnly(200, 200), why: "contract Roles: own only" },
   "loads.get.cancelled": { method: "GET", path: "/api/loads/:id", scenario: "a cancelled load (was the carrier's)", expect: { anonymous: 401, pending: 401, carrier: 404, otherCarrier: 404, manager: 200, admin: 200 }, why: "contract Roles: see cancelled loads — carriers no (404), staff all" },
@@ -120,10 +120,10 @@ export const POLICY = {
   "loads.accept.onBehalf": { method: "PATCH", path: "/api/loads/:id/accept", scenario: "userId names another user", expect: signedIn(403), why: "contract accept: a carrier cannot accept on behalf of someone else (403). AMBIGUOUS for staff: safest is 403 too (staff assign a carrier through PATCH /status)" },
   "loads.status.approve": { method: "PATCH", path: "/api/loads/:id/status", scenario: "accepted → approved", expect: staffOnly(200), why: "contract Roles: approve an accepted load — manager or admin" },
   "loads.status.cancel": { method: "PATCH", path: "/api/loads/:id/status", scenario: "available → cancelled", expect: staffOnly(200), why: "contract Roles: change status — staff" },
-  "loads.status.illegal": { method: "PATCH", path: "/api/loads/:id/status", scenario: "available → completed", expect: staffOnly(409), why: "contract: 409 for a transition the state machine (spec §4) does not allow" },
+  "loads.status.illegal": { method: "PATCH", path: "/api/loads/:id/status", scenario: "available → completed", expect: staffOnly(409), why: "contract: 409 for a transition the load state machine does not allow" },
   "loads.reset": { method: "PATCH", path: "/api/loads/:id/reset-to-available", scenario: "an approved load", expect: staffOnly(200), why: "contract Roles: reset — staff" },
   "loads.reset.available": { method: "PATCH", path: "/api/loads/:id/reset-to-available", scenario: "an available load", expect: staffOnly(409), why: "contract: only from accepted or approved (else 409)" },
-  "loads.view.available": { method: "POST", path: "/api/loads/:id/view", scenario: "an available load", expect: signedIn(204), why: "spec §6: any signed-in user opening a load records a view" },
+  "loads.view.available": { method: "POST", path: "/api/loads/:id/view", scenario: "an available load", expect: signedIn(204), why: "any signed-in user opening a load records a view" },
   "loads.view.ownAccepted": { method: "POST", path: "/api/loads/:id/view", scenario: "carrier's accepted load", expect: ownerOnly(204, 204), why: "a load another carrier may not see cannot be opened by them (404)" },
   "loads.view.cancelled": { method: "POST", path: "/api/loads/:id/view", scenario: "a cancelled load", expect: { anonymous: 401, pending: 401, carrier: 404, otherCarrier: 404, manager: 204, admin: 204 }, why: "contract Roles: carriers do not see cancelled loads" },
   "loads.views": { method: "GET", path: "/api/loads/:id/views", scenario: "view history", expect: staffOnly(200), why: "contract Roles: view history — staff" },
@@ -145,7 +145,7 @@ export const POLICY = {
   "bids.forLoad": { method: "GET", path: "/api/loads/:id/bids", scenario: "a load's bids", expect: staffOnly(200), why: "contract: (staff)" },
   "bids.all": { method: "GET", path: "/api/admin/bids", scenario: "every bid", expect: staffOnly(200), why: "contract: (staff)" },
   "bids.accept": { method: "POST", path: "/api/bids/:id/accept", scenario: "a pending bid on an available load", expect: staffOnly(200), why: "contract Roles: accept bids — staff" },
-  "bids.accept.rejected": { method: "POST", path: "/api/bids/:id/accept", scenario: "a rejected bid", expect: staffOnly(409), why: "spec §4: accept only pending bids (409 wrong state)" },
+  "bids.accept.rejected": { method: "POST", path: "/api/bids/:id/accept", scenario: "a rejected bid", expect: staffOnly(409), why: "accept only pending bids (409 wrong state)" },
   "bids.reject": { method: "POST", path: "/api/bids/:id/reject", scenario: "a pending bid", expect: staffOnly(200), why: "contract Roles: reject bids — staff" },
   "bids.reject.rejected": { method: "POST", path: "/api/bids/:id/reject", scenario: "an already rejected bid", expect: staffOnly(409), why: "contract: only pending bids (else 409)" },
 
@@ -153,15 +153,15 @@ export const POLICY = {
   "pod.ownApproved": { method: "PUT", path: "/api/loads/:id/pod", scenario: "carrier's approved load", expect: ownerOnly(200, 200), why: "contract Roles: complete POD on their own approved/completed load; staff yes; others 404 (may not know it)" },
   "pod.ownAccepted": { method: "PUT", path: "/api/loads/:id/pod", scenario: "carrier's accepted (not approved) load", expect: ownerOnly(409, 409), why: "contract POD: approved or completed only (else 409)" },
   "pod.available": { method: "PUT", path: "/api/loads/:id/pod", scenario: "an available load", expect: { anonymous: 401, pending: 401, carrier: 403, otherCarrier: 403, manager: 409, admin: 409 }, why: "contract POD: not their load (403: they can see it); staff: wrong state (409)" },
-  "pod.ownCompleted": { method: "PUT", path: "/api/loads/:id/pod", scenario: "carrier's load completed by Mark Complete (no POD yet)", expect: ownerOnly(200, 200), why: "contract POD: approved or completed; spec §4 Mark Complete may precede the POD" },
+  "pod.ownCompleted": { method: "PUT", path: "/api/loads/:id/pod", scenario: "carrier's load completed by Mark Complete (no POD yet)", expect: ownerOnly(200, 200), why: "contract POD: approved or completed; staff's Mark Complete may precede the POD" },
   "pod.podComplete": { method: "PUT", path: "/api/loads/:id/pod", scenario: "carrier's completed load that already has both signatories", expect: ownerOnly([200, 409], [200, 409]), why: "AMBIGUOUS: contract lists 'POD complete' under 409 but also allows POD on completed loads (staff adding paperwork); either is accepted" },
   "objects.ticket": { method: "POST", path: "/api/objects/upload", scenario: "ask for an upload URL", expect: signedIn(200), why: "contract: POST /api/objects/upload (signed in)" },
   "objects.put.own": { method: "PUT", path: "/api/objects/upload/:token", scenario: "a PDF to the caller's own upload URL", expect: signedIn(200), why: "contract: the uploadURL accepts one PUT of the file" },
   "objects.put.others": { method: "PUT", path: "/api/objects/upload/:token", scenario: "someone else's upload URL", expect: signedIn(403), why: "a leaked upload URL is useless to anyone but the user it was issued to (safest reading)" },
-  "objects.chunk.own": { method: "PUT", path: "/api/objects/upload/:token", scenario: "the first 256 KB chunk of a PDF (Content-Range) to the caller's own upload URL", expect: signedIn(202), why: "issue 21: the uploadURL also takes a resumable upload in chunks; a chunk before the last is 202 with the new offset" },
-  "objects.chunk.others": { method: "PUT", path: "/api/objects/upload/:token", scenario: "a chunk to someone else's upload URL", expect: signedIn(403), why: "issue 21: the ticket's owner rule holds for chunks too" },
-  "objects.offset.own": { method: "GET", path: "/api/objects/upload/:token", scenario: "how far the caller's own upload is", expect: signedIn(200), why: "issue 21: resume asks the server for the bytes held (Upload-Offset)" },
-  "objects.offset.others": { method: "GET", path: "/api/objects/upload/:token", scenario: "how far someone else's upload is", expect: signedIn(403), why: "issue 21: only the ticket's owner learns anything of it" },
+  "objects.chunk.own": { method: "PUT", path: "/api/objects/upload/:token", scenario: "the first 256 KB chunk of a PDF (Content-Range) to the caller's own upload URL", expect: signedIn(202), why: "the uploadURL also takes a resumable upload in chunks; a chunk before the last is 202 with the new offset" },
+  "objects.chunk.others": { method: "PUT", path: "/api/objects/upload/:token", scenario: "a chunk to someone else's upload URL", expect: signedIn(403), why: "the ticket's owner rule holds for chunks too" },
+  "objects.offset.own": { method: "GET", path: "/api/objects/upload/:token", scenario: "how far the caller's own upload is", expect: signedIn(200), why: "resume asks the server for the bytes held (Upload-Offset)" },
+  "objects.offset.others": { method: "GET", path: "/api/objects/upload/:token", scenario: "how far someone else's upload is", expect: signedIn(403), why: "only the ticket's owner learns anything of it" },
   "objects.get.ownLoad": { method: "GET", path: "/objects/:key", scenario: "paperwork of the carrier's completed load", expect: ownerOnly(200, 200), why: "contract: the file goes to staff and to the carrier of the load it is attached to; anyone else 403/404" },
   "objects.get.otherLoad": { method: "GET", path: "/objects/:key", scenario: "paperwork of the other carrier's approved load", expect: { anonymous: 401, pending: 401, carrier: 404, otherCarrier: 200, manager: 200, admin: 200 }, why: "contract: staff and the load's carrier only" },
   "objects.get.unattached": { method: "GET", path: "/objects/:key", scenario: "the carrier's upload not yet attached to a load", expect: { anonymous: 401, pending: 401, carrier: 200, otherCarrier: 404, manager: [200, 404], admin: [200, 404] }, why: "AMBIGUOUS: the contract names only attached files; the uploader may read it back, another carrier never; staff either" },
@@ -206,12 +206,12 @@ export const POLICY = {
   "email.sendNow": { method: "POST", path: "/api/admin/send-available-loads-email", scenario: "email available loads now", expect: staffOnly(200), why: "contract Roles: email now — staff" },
   "email.schedule.get": { method: "GET", path: "/api/admin/email-schedule-settings", scenario: "read schedule", expect: staffOnly(200), why: "contract Roles: email schedule — staff" },
   "email.schedule.put": { method: "PUT", path: "/api/admin/email-schedule-settings", scenario: "save schedule", expect: staffOnly(200), why: "contract Roles: email schedule — staff" },
-  "mail.list": { method: "GET", path: "/api/admin/mail", scenario: "failed mail of the outbox", expect: staffOnly(200), why: "issue 14: failed mail with its error in the admin area — staff" },
-  "mail.resend": { method: "POST", path: "/api/admin/mail/:id/resend", scenario: "a failed message", expect: staffOnly(200), why: "issue 14: resend failed mail from the admin area — staff" },
-  "mail.batch": { method: "GET", path: "/api/admin/mail/batches/:id", scenario: "progress of an available-loads email", expect: staffOnly(200), why: "issue 14: the bulk send's delivered and failed counts as they happen — staff, like the send" },
+  "mail.list": { method: "GET", path: "/api/admin/mail", scenario: "failed mail of the outbox", expect: staffOnly(200), why: "failed mail with its error in the admin area — staff" },
+  "mail.resend": { method: "POST", path: "/api/admin/mail/:id/resend", scenario: "a failed message", expect: staffOnly(200), why: "resend failed mail from the admin area — staff" },
+  "mail.batch": { method: "GET", path: "/api/admin/mail/batches/:id", scenario: "progress of an available-loads email", expect: staffOnly(200), why: "the bulk send's delivered and failed counts as they happen — staff, like the send" },
   "guide.pdf": { method: "GET", path: "/api/pdf/user-guide", scenario: "?version=1.0", expect: all(200), why: "contract: signed in or not (the login page's Help opens it)" },
   "stats": { method: "GET", path: "/api/stats", scenario: "the five tiles", expect: signedIn(200), why: "contract: counts of the caller's own loads (staff: everyone's)" },
-  "live": { method: "GET", path: "/api/live", scenario: "open the change-notice stream", expect: signedIn(200), why: "issue 8, 19: live notices only to signed-in users (loads as that user may see them, own-data topics)" },
+  "live": { method: "GET", path: "/api/live", scenario: "open the change-notice stream", expect: signedIn(200), why: "live notices only to signed-in users (loads as that user may see them, own-data topics)" },
   // ------------------------------------------------------------ notifications (contract-beyond "Notifications")
   "notifications.list": { method: "GET", path: "/api/notifications", scenario: "the bell: own notifications", expect: signedIn(200), why: "contract-beyond: a user's own notifications and unread count" },
   "notifications.read": { method: "POST", path: "/api/notifications/read", scenario: "mark all own read", expect: signedIn(200), why: "contract-beyond: own only; another user's id is ignored" },
@@ -237,15 +237,15 @@ export const POLICY = {
   "objects.get.companyDocument": { method: "GET", path: "/objects/:key", scenario: "the file of a document of the carrier's company", expect: ownerOnly(200, 200), why: "contract-beyond: the file is served like POD paperwork — to the company's members and staff only" },
   // ------------------------------------------------------------ registration with documents (contract-beyond "Carrier compliance", last bullet; docs/decisions/0013-compliance.md)
   // The applicant is a caller of its own: the `applicant` cookie of a self-registration. Each actor sends it (or not) beside their own session, which counts for nothing here.
-  "registration.upload.noApplicant": { method: "POST", path: "/api/registration/upload", scenario: "no applicant cookie (only the actor's session)", expect: all(401), why: "issue 17: only a pending applicant's cookie may ask for a registration upload; a session is no applicant (signed out and signed-in carrier alike)" },
-  "registration.upload": { method: "POST", path: "/api/registration/upload", scenario: "a live applicant cookie beside the actor's session", expect: all(200), why: "issue 17: the applicant's upload ticket (same checks and per-user rate limit as POST /api/objects/upload)" },
-  "registration.put.noApplicant": { method: "PUT", path: "/api/registration/upload/:token", scenario: "an applicant's upload URL, no applicant cookie", expect: all(401), why: "issue 17: the URL is the applicant's; no session may use it" },
-  "registration.put": { method: "PUT", path: "/api/registration/upload/:token", scenario: "a PDF to the applicant's own upload URL, with their cookie", expect: all(200), why: "issue 17: the applicant's file, content-checked like every upload" },
-  "registration.documents.noApplicant": { method: "POST", path: "/api/registration/documents", scenario: "no applicant cookie (only the actor's session)", expect: all(401), why: "issue 17: a session cookie cannot post an applicant's documents" },
-  "registration.documents": { method: "POST", path: "/api/registration/documents", scenario: "vehicle insurance, the applicant's own upload", expect: all(201), why: "issue 17: registration accepts the two insurance documents as uploads (contract-beyond)" },
-  "registration.documents.wrongKind": { method: "POST", path: "/api/registration/documents", scenario: "a FORS certificate with the applicant's cookie", expect: all(400), why: "issue 17: only vehicle_insurance and goods_in_transit at registration" },
-  "registration.documents.list.noApplicant": { method: "GET", path: "/api/registration/documents", scenario: "no applicant cookie (only the actor's session)", expect: all(401), why: "issue 17: the applicant's own list, for the applicant cookie only" },
-  "registration.documents.list": { method: "GET", path: "/api/registration/documents", scenario: "a live applicant cookie", expect: all(200), why: "issue 17: the applicant's own documents" },
+  "registration.upload.noApplicant": { method: "POST", path: "/api/registration/upload", scenario: "no applicant cookie (only the actor's session)", expect: all(401), why: "only a pending applicant's cookie may ask for a registration upload; a session is no applicant (signed out and signed-in carrier alike)" },
+  "registration.upload": { method: "POST", path: "/api/registration/upload", scenario: "a live applicant cookie beside the actor's session", expect: all(200), why: "the applicant's upload ticket (same checks and per-user rate limit as POST /api/objects/upload)" },
+  "registration.put.noApplicant": { method: "PUT", path: "/api/registration/upload/:token", scenario: "an applicant's upload URL, no applicant cookie", expect: all(401), why: "the URL is the applicant's; no session may use it" },
+  "registration.put": { method: "PUT", path: "/api/registration/upload/:token", scenario: "a PDF to the applicant's own upload URL, with their cookie", expect: all(200), why: "the applicant's file, content-checked like every upload" },
+  "registration.documents.noApplicant": { method: "POST", path: "/api/registration/documents", scenario: "no applicant cookie (only the actor's session)", expect: all(401), why: "a session cookie cannot post an applicant's documents" },
+  "registration.documents": { method: "POST", path: "/api/registration/documents", scenario: "vehicle insurance, the applicant's own upload", expect: all(201), why: "registration accepts the two insurance documents as uploads" },
+  "registration.documents.wrongKind": { method: "POST", path: "/api/registration/documents", scenario: "a FORS certificate with the applicant's cookie", expect: all(400), why: "only vehicle_insurance and goods_in_transit at registration" },
+  "registration.documents.list.noApplicant": { method: "GET", path: "/api/registration/documents", scenario: "no applicant cookie (only the actor's session)", expect: all(401), why: "the applicant's own list, for the applicant cookie only" },
+  "registration.documents.list": { method: "GET", path: "/api/registration/documents", scenario: "a live applicant cookie", expect: all(200), why: "the applicant's own documents" },
   "csrf.registration": { method: "POST", path: "/api/registration/documents", scenario: "foreign Origin with a live applicant cookie", expect: all(403), why: "contract Conventions: a state-changing request whose Origin names another site → 403 (the cookie is also SameSite=Strict)" },
 
   // ------------------------------------------------------------ the company record (contract-beyond "Carrier compliance", first part)
@@ -256,11 +256,11 @@ export const POLICY = {
   "companies.update.badFormat": { method: "PUT", path: "/api/companies/:id", scenario: "the carrier's company: a Companies House number of 7 digits", expect: ownerOnly(400, 400), why: "contract-beyond: format errors → 400 with details; an outsider still 404" },
   "companies.update.rename": { method: "PUT", path: "/api/companies/:id", scenario: "a changed name (the carrier: of their own company)", expect: { anonymous: 401, pending: 401, carrier: 403, otherCarrier: 404, manager: 200, admin: 200 }, why: "contract-beyond: only staff change name; a member sending a changed name → 403; not a member → 404" },
   "companies.merge": { method: "POST", path: "/api/companies/:id/merge", scenario: "one company into another", expect: staffOnly(200), why: "contract-beyond: only staff merge companies" },
-  "companies.merge.self": { method: "POST", path: "/api/companies/:id/merge", scenario: "a company into itself", expect: staffOnly(400), why: "issue 17: merging a company into itself → 400" },
+  "companies.merge.self": { method: "POST", path: "/api/companies/:id/merge", scenario: "a company into itself", expect: staffOnly(400), why: "merging a company into itself → 400" },
   "companies.moveUser": { method: "PUT", path: "/api/users/:id/company", scenario: "a carrier to another company", expect: staffOnly(200), why: "contract-beyond: only staff move a user between companies" },
   "companies.moveUser.staff": { method: "PUT", path: "/api/users/:id/company", scenario: "a manager's account", expect: staffOnly(409), why: "only an approved carrier belongs to a company (docs/decisions/0013-compliance.md): wrong state → 409" },
 
-  // ------------------------------------------------------------ integrations (contract-beyond "Integrations", issue 20)
+  // ------------------------------------------------------------ integrations
   "openapi.json": { method: "GET", path: "/api/openapi.json", scenario: "the OpenAPI document", expect: all(200), why: "contract-beyond: GET /api/openapi.json, signed in or not" },
   "openapi.docs": { method: "GET", path: "/api/docs", scenario: "the API reference page", expect: all(200), why: "contract-beyond: a reference page at /api/docs, signed in or not" },
   "apiTokens.create": { method: "POST", path: "/api/admin/api-tokens", scenario: "a token with loads:read", expect: adminOnly(201), why: "contract-beyond: API tokens, admins only (a manager 403)" },

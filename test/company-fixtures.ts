@@ -1,4 +1,4 @@
-// Test data for carrier companies and their documents (issue 17): a company
+// Test data for carrier companies and their documents: a company
 // record, members linked to it (users.company_id, as approval links them), files
 // uploaded through the real upload calls, documents in any state.
 import { randomUUID } from "node:crypto";

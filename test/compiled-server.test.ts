@@ -1,4 +1,4 @@
-// Production runs compiled JavaScript (issue 13): `npm start` is `node` on
+// Production runs compiled JavaScript: `npm start` is `node` on
 // dist/server/main.js, with no tsx or TypeScript compiler in the process tree, and
 // the compiled server finds everything it loads by path (migrations, the built web
 // app, the shipped postcode table, pdfkit's fonts). Needs `npm run build` first,

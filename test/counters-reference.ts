@@ -1,4 +1,4 @@
-// Test support for counters.test.ts (issue 19): the figures of GET /api/stats and
+// Test support for counters.test.ts: the figures of GET /api/stats and
 // the Carriers tab as they were computed before migration 0014, by aggregating
 // every load, kept here verbatim as the reference the maintained counters must
 // equal; and a seeded random writer of loads (and of the users they name).

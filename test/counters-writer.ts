@@ -1,4 +1,4 @@
-// A seeded random writer of loads for the maintained-counter tests (issue 19):
+// A seeded random writer of loads for the maintained-counter tests:
 // every kind of write that moves GET /api/stats or the Carriers tab (creates, one
 // or several per statement; accept, approve, complete, cancel, reset; deletes;
 // price, pickup-date and acceptance-time edits; edits of several loads in one

@@ -1,4 +1,4 @@
-// Crash safety (issue 9): SIGKILL the server in the middle of a stream of writes
+// Crash safety: SIGKILL the server in the middle of a stream of writes
 // (loads, accepts, bids, POD, user edits), restart it on the same data, and find
 // every acknowledged write and no half-done one — on PGlite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -44,7 +44,7 @@ describe.each(ENGINES)("crash safety on %s", (engine) => {
             deliveryCity: "Bristol",
             price: 500 + i,
             distance: 200,
-            // a week ahead: a pickup in the past is refused (issue 15)
+            // a week ahead: a pickup in the past is refused
             pickupDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
           });
           if (created.status !== 201) continue;

@@ -1,5 +1,5 @@
 // Test data. Users are inserted with a real argon2 hash and signed in through the
-// real login call, so a test starts where it means to (style.md §12).
+// real login call, so a test starts where it means to.
 import { randomUUID } from "node:crypto";
 import type { App } from "../src/server/app";
 import { loads, users, type LoadRow, type UserRow } from "../src/server/db/schema";
@@ -54,7 +54,7 @@ export async function signedIn(app: App, over: Partial<typeof users.$inferInsert
 /**
  * Default pickup and delivery: 09:00 and 15:00 (UTC) a month after the app's clock,
  * so a default load is on the board whatever day the tests run (an available load
- * expires when its UK pickup day ends, issue 15). A test that needs a date names it.
+ * expires when its UK pickup day ends). A test that needs a date names it.
  */
 function defaultDates(app: App): { pickupDate: Date; deliveryDate: Date } {
   const day = new Date(app.ctx.clock.now().getTime() + 30 * 86_400_000).toISOString().slice(0, 10);

@@ -250,7 +250,7 @@ export const extraHeaders = fc.record(
     "x-forwarded-for": fc.constantFrom("1.2.3.4", "::1", "not an ip", "1.1.1.1, 2.2.2.2", "x".repeat(500)),
     accept: fc.constantFrom("text/html", "*/*", "application/xml", "image/png", ";;;"),
     "accept-encoding": fc.constantFrom("gzip", "br", "identity;q=0", "*"),
-    // idempotent retries (issue 14): a fresh key, a key reused within the route (a
+    // idempotent retries: a fresh key, a key reused within the route (a
     // replay of the first answer, or 422 for another request), or a malformed one (400)
     "idempotency-key": fc.oneof(
       { weight: 4, arbitrary: fc.uuid() },

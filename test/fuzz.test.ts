@@ -67,9 +67,9 @@ interface Targets {
   emails: string[];
   objectPaths: string[];
   uploadTokens: string[];
-  /** the carrier actor's company, the rival's and one without members (issue 17) */
+  /** the carrier actor's company, the rival's and one without members */
   companyIds: string[];
-  /** invoices of the carrier actor's company (issued, paid, void) and the rival's (issue 18) */
+  /** invoices of the carrier actor's company (issued, paid, void) and the rival's */
   invoiceIds: string[];
 }
 
@@ -77,7 +77,7 @@ interface RouteCase {
   path: string;
   query: string;
   body: FuzzBody;
-  /** route-specific headers (a resumable upload's Content-Range, issue 21) */
+  /** route-specific headers (a resumable upload's Content-Range) */
   headers?: Record<string, string>;
 }
 
@@ -94,7 +94,7 @@ interface FuzzRoute {
   neverSucceeds?: boolean;
   /** route-specific set-up before its cases */
   setup?(t: TestApp, tg: Targets): Promise<void>;
-  /** a cookie sent beside the actor's own in 3 cases of 4 (the registration calls' applicant cookie, issue 17) */
+  /** a cookie sent beside the actor's own in 3 cases of 4 (the registration calls' applicant cookie) */
   applicantCookie?: () => string;
   /** the Content-Type headers this route's cases draw from (default: mostly JSON) */
   contentType?: fc.Arbitrary<string | undefined>;
@@ -185,7 +185,7 @@ const podBase = (tg: Targets) =>
   fc.record(
     {
       pickupSignedBy: text(),
-      // random dates are mostly refused (future, or delivery before pickup: issue 15 #1);
+      // random dates are mostly refused (in the future, or delivery before pickup);
       // a signed-yesterday pair keeps cases that get past validation
       pickupSignedDate: fc.oneof({ arbitrary: fc.constant(new Date(Date.now() - 30 * 3600_000).toISOString()), weight: 9 }, { arbitrary: isoDate, weight: 1 }),
       deliverySignedBy: text(),
@@ -224,7 +224,7 @@ const companyBase = () =>
 
 const PDF = Buffer.from("%PDF-1.4\n%fuzz\n");
 
-// company documents (issue 17): pending documents of the carrier's company to review, and
+// company documents: pending documents of the carrier's company to review, and
 // fresh uploads of the carrier's own to post (each can be posted once)
 const documentTargets = { ids: [] as string[], uploads: [] as string[] };
 async function seedDocumentTargets(t: TestApp, tg: Targets): Promise<void> {
@@ -251,7 +251,7 @@ const documentBase = (tg: Targets) =>
     },
     { requiredKeys: ["kind", "objectPath", "expiresOn"] },
   );
-// registration with documents (issue 17): a fresh applicant (a pending account and its cookie, as
+// registration with documents: a fresh applicant (a pending account and its cookie, as
 // POST /api/register issues them) for each route, finished uploads of theirs to post and unused URLs
 const applicantTargets = { cookie: "", uploads: [] as string[], tokens: [] as string[] };
 async function seedApplicant(t: TestApp): Promise<void> {
@@ -413,8 +413,8 @@ const ROUTES: FuzzRoute[] = [
     ),
   ),
   getRoute("/api/loads/next-number"),
-  // ---------------------------------------------------------------- saved searches (issue 16)
-  // ---------------------------------------------------------------- notifications (issue 16)
+  // ---------------------------------------------------------------- saved searches
+  // ---------------------------------------------------------------- notifications
   getRoute("/api/notifications", fc.record({ unread: fc.constantFrom("true", "false", "yes"), limit: fc.constantFrom("1", "200", "201", "-1"), offset: fc.constantFrom("0", "5", "x") }, { requiredKeys: [] })),
   bodyRoute("POST", "/api/notifications/read"),
   getRoute("/api/notification-preferences"),
@@ -473,7 +473,7 @@ const ROUTES: FuzzRoute[] = [
       }),
   },
   idRoute("GET", "/objects/:key", (tg) => tg.objectPaths.map((p) => p.slice("/objects/".length))),
-  // CSV load import (issue 20): hostile files, mostly as text/csv, dry run or commit
+  // CSV load import: hostile files, mostly as text/csv, dry run or commit
   {
     method: "POST",
     path: "/api/loads/import",
@@ -484,7 +484,7 @@ const ROUTES: FuzzRoute[] = [
   bodyRoute("POST", "/api/calculate-distance", () =>
     fc.record({ pickupPostcode: fc.constantFrom("LS1 4AP", "ls14ap", "M1", "ZZ99 9ZZ", "BT1 1AA"), deliveryPostcode: fc.constantFrom("BS1 4DJ", "EC1A 1BB", "") }),
   ),
-  // ---------------------------------------------------------------- lane rates (issue 18)
+  // ---------------------------------------------------------------- lane rates
   {
     method: "GET",
     path: "/api/rates/lane",
@@ -502,7 +502,7 @@ const ROUTES: FuzzRoute[] = [
         body: noBody,
       }),
   },
-  // ---------------------------------------------------------------- CSV exports (issue 18): each takes its tab's list query
+  // ---------------------------------------------------------------- CSV exports: each takes its tab's list query
   ...(["/api/export/loads.csv", "/api/export/bids.csv"] as const).map((path) =>
     getRoute(
       path,
@@ -537,7 +537,7 @@ const ROUTES: FuzzRoute[] = [
       ),
     ),
   ),
-  // ---------------------------------------------------------------- the company record (issue 17)
+  // ---------------------------------------------------------------- the company record
   getRoute(
     "/api/companies",
     fc.record(
@@ -555,7 +555,7 @@ const ROUTES: FuzzRoute[] = [
   idRoute("PUT", "/api/companies/:id", (tg) => tg.companyIds, companyBase),
   idRoute("POST", "/api/companies/:id/merge", (tg) => tg.companyIds, (tg) => fc.record({ intoId: uuidOr(tg.companyIds) }, { requiredKeys: [] })),
   idRoute("PUT", "/api/users/:id/company", (tg) => [SELF, ...tg.userIds], (tg) => fc.record({ companyId: uuidOr(tg.companyIds) }, { requiredKeys: [] })),
-  // ---------------------------------------------------------------- company documents and compliance (issue 17)
+  // ---------------------------------------------------------------- company documents and compliance
   idRoute("GET", "/api/companies/:id/documents", (tg) => tg.companyIds),
   idRoute("POST", "/api/companies/:id/documents", (tg) => tg.companyIds, documentBase, { setup: seedDocumentTargets }),
   idRoute("POST", "/api/documents/:id/verify", () => documentTargets.ids, undefined, { setup: seedDocumentTargets }),
@@ -565,7 +565,7 @@ const ROUTES: FuzzRoute[] = [
     fc.record({ view: fc.constantFrom("pending", "expiring", "expired", "all", ""), limit: fc.constantFrom("1", "1000", "1001"), offset: fc.constantFrom("0", "3", "x") }, { requiredKeys: [] }),
   ),
   getRoute("/api/compliance/summary"),
-  // ---------------------------------------------------------------- registration with documents (issue 17)
+  // ---------------------------------------------------------------- registration with documents
   bodyRoute("POST", "/api/registration/upload", undefined, applicantRoute),
   {
     method: "PUT",
@@ -588,7 +588,7 @@ const ROUTES: FuzzRoute[] = [
     },
   }),
   getRoute("/api/admin/email-schedule-settings"),
-  // the mail outbox (issue 14): paging and status checked; the ids name no mail or batch
+  // the mail outbox: paging and status checked; the ids name no mail or batch
   // (resend and progress with real ones are tested in the email module)
   getRoute(
     "/api/admin/mail",
@@ -608,7 +608,7 @@ const ROUTES: FuzzRoute[] = [
     }),
   ),
   getRoute("/api/stats"),
-  // ---------------------------------------------------------------- self-billing invoices (issue 18)
+  // ---------------------------------------------------------------- self-billing invoices
   getRoute(
     "/api/invoices",
     fc.record(
@@ -659,11 +659,11 @@ const ROUTES: FuzzRoute[] = [
       companyVatNumber: fc.constantFrom("GB123456789", "", "x".repeat(21)),
     }),
   ),
-  // the staff insight page (issue 18): weeks 1–104, anything else 400
+  // the staff insight page: weeks 1–104, anything else 400
   getRoute("/api/insight", fc.record({ weeks: fc.constantFrom("1", "4", "12", "52", "104", "105", "0", "-3", "2.5", "1e3", "twelve", "") }, { requiredKeys: [] })),
   // a signed-in stream never ends (the matrix test opens one over real HTTP); here: everyone else
   getRoute("/api/live", undefined, { actors: fc.constantFrom<FuzzActor>("anonymous", "pending"), neverSucceeds: true }),
-  // ---------------------------------------------------------------- integrations (issue 20)
+  // ---------------------------------------------------------------- integrations
   getRoute("/api/openapi.json"),
   getRoute("/api/docs"),
   bodyRoute("POST", "/api/admin/api-tokens", () =>
@@ -679,7 +679,7 @@ const ROUTES: FuzzRoute[] = [
   ),
   getRoute("/api/admin/api-tokens", fc.record({ limit: fc.constantFrom("1", "200", "201", "0", "x"), offset: fc.constantFrom("0", "-1", "1e9") }, { requiredKeys: [] })),
   idRoute("DELETE", "/api/admin/api-tokens/:id", (tg) => tg.loadIds, undefined, { neverSucceeds: true }),
-  // webhooks (issue 20): URLs that need no DNS (an address, a TEST-NET one, or not a URL)
+  // webhooks: URLs that need no DNS (an address, a TEST-NET one, or not a URL)
   bodyRoute("POST", "/api/admin/webhooks", () =>
     fc.record(
       {
@@ -714,7 +714,7 @@ const ROUTES: FuzzRoute[] = [
       }),
   },
   // (at the end, so the seeds of the routes before stay as they were)
-  // resumable uploads (issue 21): chunks with good, wrong and hostile Content-Range headers; the held offset
+  // resumable uploads: chunks with good, wrong and hostile Content-Range headers; the held offset
   {
     method: "PUT",
     path: "/api/objects/upload/:token (Content-Range)",
@@ -848,7 +848,7 @@ describe(`API fuzz on ${ENGINE}`, () => {
   async function seedTargets(): Promise<Targets> {
     const db = t.app.ctx.db;
     const carrier = actors.carrier.user!;
-    // companies (issue 17): the carrier is again a member of "Fuzz Haulage Ltd" (an earlier
+    // companies: the carrier is again a member of "Fuzz Haulage Ltd" (an earlier
     // route may have renamed or merged it away), the rival of its own, one company has nobody
     const companyOf = async (name: string) => {
       await db.insert(companies).values({ name, nameKey: name.toLowerCase() }).onConflictDoNothing();
@@ -882,7 +882,7 @@ describe(`API fuzz on ${ENGINE}`, () => {
         .returning();
       rows.push(row);
     }
-    // self-billing invoices (issue 18): the carrier's company's issued (on a completed load
+    // self-billing invoices: the carrier's company's issued (on a completed load
     // an edit may re-raise), paid (on the POD-locked one) and void, and one of the rival's
     const today = new Date().toLocaleDateString("en-CA", { timeZone: "Europe/London" });
     const invoice = (load: LoadRow, companyId: string, status: string) => ({

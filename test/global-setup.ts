@@ -1,6 +1,6 @@
 // Runs once before all test files: builds a migrated PGlite data directory (and,
 // with TEST_DATABASE_URL, a migrated PostgreSQL template database) that every
-// test file copies (style.md §10: a database per test file from a migrated template).
+// test file copies (a database per test file, copied from a migrated template).
 import { mkdirSync, rmSync } from "node:fs";
 import pg from "pg";
 import { openDatabase } from "../src/server/db/client";

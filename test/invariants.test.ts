@@ -1,16 +1,15 @@
 // Random sequences of real API actions by random actors (carriers of two
 // companies, a manager, an admin): accept, bid, update bid, award bid, reject
 // bid, status changes, reset, POD, edit load, copy. After every sequence the
-// data must satisfy these invariants (architecture.md "Invariants", spec §4,
-// contract "Loads"/"Bids"), checked on the loads of that sequence only so that
-// fast-check can shrink a failure to a minimal sequence:
+// data must satisfy these invariants, checked on the loads of that sequence
+// only so that fast-check can shrink a failure to a minimal sequence:
 //
 //  I1 one carrier: a load that is accepted, approved or completed has a carrier
 //     (acceptedBy or acceptedByCarrier); an available load has none; when
 //     acceptedBy is set, acceptedByCarrier names that user's company (or name).
 //  I2 signatories: a load with both pickupSignedBy and deliverySignedBy set is
-//     completed. (Staff "Mark Complete" may complete a load without POD, spec
-//     §4, so the converse is not required; completed is final in the state
+//     completed. (Staff "Mark Complete" may complete a load without POD,
+//     so the converse is not required; completed is final in the state
 //     machine, so "is or was completed" is the same as "is completed".) And a
 //     load completed through POD (audit reason "POD completed") still has both.
 //  I3 no pending bid on a load that is accepted, approved or completed (every
@@ -76,7 +75,7 @@ describe.each(ENGINES)("load and bid invariants under random action sequences on
     };
     await make("c1", { carrierName: "Alpha Haulage Ltd" });
     await make("c2", { carrierName: "Beta Freight Ltd" });
-    // c3 works for c1's company: their loads are shared by company name (spec §6)
+    // c3 works for c1's company: their loads are shared by company name
     await make("c3", { carrierName: "Alpha Haulage Ltd" });
     await make("manager", { role: "manager", carrierName: "Network Ops" });
     await make("admin", { role: "admin", isAdmin: true, carrierName: "Network Ops" });

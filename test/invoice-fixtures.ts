@@ -1,4 +1,4 @@
-// Test data for self-billing invoices (issue 18): a carrier company with members,
+// Test data for self-billing invoices: a carrier company with members,
 // an approved load of theirs, and its completion through the real POD call.
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";

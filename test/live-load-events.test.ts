@@ -1,4 +1,4 @@
-// Issue 19 "Done when": with 200 live clients connected (a real HTTP server from
+// The bar for live load events: with 200 live clients connected (a real HTTP server from
 // buildApp, real SSE streams), an admin posting a load causes zero GET /api/loads
 // and every client's cache holds the new card within 1 s. Each client is the web
 // app's own code: src/web/lib/live.ts's handlers patching a real React Query

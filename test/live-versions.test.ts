@@ -1,5 +1,5 @@
-// Issue 19, contract "Live updates": `version` rises by one per load change across
-// all processes. Two server processes on one PostgreSQL, writes racing on both: a
+// Live updates: the loads `version` rises by one per load change across all
+// processes. Two server processes on one PostgreSQL, writes racing on both: a
 // stream on each sees every version once, in order, with no gap, and both see the
 // same sequence (migration 0012: the counter row's lock orders versions by commit).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

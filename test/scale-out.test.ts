@@ -1,4 +1,4 @@
-// Scale-out proof (issue 8): nginx balancing two server processes on one PostgreSQL.
+// Scale-out proof: nginx balancing two server processes on one PostgreSQL.
 // Sign in on one, continue on the other; race accepts across both; the email
 // schedule's slot is claimed once. PostgreSQL-only: skips (and the skip report says
 // so) when TEST_DATABASE_URL is unset. nginx is installed by `npm test`

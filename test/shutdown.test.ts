@@ -1,4 +1,4 @@
-// Graceful shutdown (issue 9): on SIGTERM the server stops accepting, finishes the
+// Graceful shutdown: on SIGTERM the server stops accepting, finishes the
 // requests in flight, closes the database and exits 0 within 10 s.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "./helpers";

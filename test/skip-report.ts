@@ -1,4 +1,4 @@
-// After the run, one line says what was skipped and why (issue 13), e.g.
+// After the run, one line says what was skipped and why, e.g.
 //   skipped: 6 PostgreSQL-only cases (TEST_DATABASE_URL is not set)
 // A skip without an allowed reason (test/skips.ts: only the PostgreSQL leg, and
 // only when TEST_DATABASE_URL is unset) fails the run: on a fresh machine such a

@@ -1,6 +1,6 @@
 // Every skip says why, so the skip report (test/skip-report.ts) can name it in one
-// line and fail the run for any skip a fresh machine should not have (issue 13:
-// only the PostgreSQL leg may skip, and only when TEST_DATABASE_URL is unset).
+// line and fail the run for any skip a fresh machine should not have (only
+// the PostgreSQL leg may skip, and only when TEST_DATABASE_URL is unset).
 import { describe, it, type TestFunction } from "vitest";
 import type { Engine } from "./helpers";
 

@@ -1,4 +1,4 @@
-// Sustained load (issue 9, issue 14): the bench's carrier polling mix for SOAK_SECONDS
+// Sustained load: the bench's carrier polling mix for SOAK_SECONDS
 // (20 s in `npm test`, 600 s with `npm run soak`), with a trickle of bids beside it
 // (each sent twice with one Idempotency-Key, as a client retrying would), sampling
 // heap (after GC), RSS and event-loop delay every second. No poll may fail, no

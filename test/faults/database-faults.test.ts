@@ -1,4 +1,4 @@
-// Issue 14 fault suite, database rows: a real server process reaches PostgreSQL
+// Fault suite, database rows: a real server process reaches PostgreSQL
 // through a TCP proxy that resets or black-holes its connections, under a steady
 // stream of writes. Each scenario asserts the "held" outcome:
 //  (a) resets for 5 s: the process stays up, answers 503 + Retry-After (never a

@@ -1,4 +1,4 @@
-// A TCP proxy between the app and PostgreSQL that fails on demand (issue 14 fault
+// A TCP proxy between the app and PostgreSQL that fails on demand (for the fault
 // suite). `pass` forwards; `reset` sends RST on every open connection and on every
 // new one; `blackhole` accepts and never answers: open connections go silent both
 // ways and stay silent for good (the app has to give up on them by its own

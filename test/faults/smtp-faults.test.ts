@@ -1,4 +1,4 @@
-// Issue 14 fault suite, SMTP row: a real server process on PostgreSQL whose SMTP
+// Fault suite, SMTP row: a real server process on PostgreSQL whose SMTP
 // server is stopped. Held means: forgot-password and the bulk send answer at once
 // (no SMTP on a request path), the bulk send says what it queued and never counts
 // mail as sent that was not, nothing is dropped while the relay is away (30 s; 3
