@@ -11,6 +11,10 @@ export default defineConfig({
     include: ["e2e/**/*.e2e.ts"],
     globalSetup: [r("../test/global-setup.ts")],
     testTimeout: 90_000,
+    // A journey waits for what the user waits for (the state a click causes), up to a
+    // bound a busy machine still meets; vitest's own default of 1 s made a toast that
+    // came after 1.2 s on a loaded CI machine look like one that never came.
+    expect: { poll: { timeout: 15_000, interval: 50 } },
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
