@@ -1,5 +1,5 @@
-// Journey: the admin's load tables over more loads than fit on a page (issue 13:
-// no list silently truncates). On a board of 1,200 loads the All Loads tab says
+// Journey: the admin's load tables over more loads than fit on a page (no list
+// silently truncates). On a board of 1,200 loads the All Loads tab says
 // "1,200 loads", pages with First/Previous/Next/Last to the oldest load (two years
 // old), sorts by a column header (aria-sort) and finds the oldest by number and by
 // city on the server; the tab badges are true totals; the Loads with Bids tab pages

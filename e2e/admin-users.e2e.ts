@@ -1,5 +1,5 @@
 // Journey: the Users, Carriers and Pending tabs over more users than fit on a
-// page (issue 13: no list silently truncates). An admin sees the true total,
+// page (no list silently truncates). An admin sees the true total,
 // pages, sorts by a column header and searches on the server; the Pending tab
 // says which existing company an applicant joins; a carrier's My Profile shows
 // their company read-only. Screenshots at 1280 px and 390 px.

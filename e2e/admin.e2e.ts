@@ -1,4 +1,4 @@
-// Journey: the admin dashboard (issue 5, web side). An admin on a real server and
+// Journey: the admin dashboard in the browser. An admin on a real server and
 // a real Chromium: create a load with a calculated distance, copy and edit it,
 // walk a load through accepted → approved → cancelled → available, reset another,
 // approve and reject registrations, create a manager, delete a user, and filter
@@ -144,11 +144,11 @@ describe("admin dashboard", () => {
       "Users",
       "Carriers",
       "Pending 2",
-      // issue 17: the documents waiting for review
+      // the documents waiting for review
       "Compliance 0",
-      // issue 18: its count is the overdue invoices, shown only when there are some
+      // its count is the overdue invoices, shown only when there are some
       "Invoices",
-      // issue 20: API tokens and webhooks, admins only (this journey signs in as an admin)
+      // API tokens and webhooks, admins only (this journey signs in as an admin)
       "Integrations",
     ]);
     const headers = (await panel().locator("thead th").allInnerTexts()).map((h) => h.trim().toLowerCase());
@@ -162,11 +162,11 @@ describe("admin dashboard", () => {
     expect(await rowNumbers()).toEqual([N.completedDave, N.cancelled, N.completedCarla, N.approved, N.acceptedDave, N.acceptedCarla, N.available]);
     const completed = await row(N.completedCarla).innerText();
     for (const s of ["PO-2026-00078", "Exeter", "£1,500.00", "Completed", "Complete", "24/11/2026 09:00", "Carla Haulage Ltd"]) expect(completed).toContain(s);
-    // POD status only for accepted or completed loads (spec §2)
+    // POD status only for accepted or completed loads
     expect(await row(N.acceptedCarla).innerText()).toContain("Pending");
     expect(await row(N.approved).locator("td").nth(7).innerText()).toBe("—");
     expect(await row(N.available).innerText()).toContain("Silver");
-    // POD lock (spec §4): the menu shows "POD Complete", disabled
+    // POD lock (a load with both POD signatures can no longer be edited): the menu shows "POD Complete", disabled
     await page.getByRole("button", { name: `Actions for load #${N.completedCarla}` }).click();
     const locked = page.getByRole("menuitem", { name: "POD Complete" });
     expect(await locked.getAttribute("aria-disabled")).toBe("true");
@@ -180,13 +180,13 @@ describe("admin dashboard", () => {
     await page.getByRole("button", { name: "Add New Load" }).click();
     const dialog = page.getByRole("dialog", { name: "Add New Load" });
     await dialog.waitFor();
-    // spec §3: the next number is offered; §5: pickup and delivery default to tomorrow 09:00 and 15:00
+    // the next load number is offered; pickup and delivery default to tomorrow 09:00 and 15:00
     await expect.poll(() => dialog.locator("#load-loadNumber").inputValue()).toMatch(/^FN-\d{4}-\d{3,}$/);
     const loadNumber = await dialog.locator("#load-loadNumber").inputValue();
     expect(await dialog.locator("#load-pickupDate").inputValue()).toMatch(/T09:00$/);
     expect(await dialog.locator("#load-deliveryDate").inputValue()).toMatch(/T15:00$/);
 
-    // Calculate needs both postcodes (spec §5)
+    // Calculate needs both postcodes
     await dialog.getByRole("button", { name: "Calculate" }).click();
     await toast("Please fill in both pickup and delivery postcodes to calculate distance.").waitFor();
 
@@ -194,7 +194,7 @@ describe("admin dashboard", () => {
     await dialog.locator("#load-pickupCity").fill("Leeds");
     await dialog.locator("#load-pickupState").fill("West Yorkshire");
     await dialog.locator("#load-pickupZip").fill("LS1 4AP");
-    // a pickup date in the past is refused (issue 15): this load is picked up in 2037
+    // a pickup date in the past is refused: this load is picked up in 2037
     await dialog.locator("#load-pickupDate").fill("2037-11-26T08:30");
     await dialog.locator("#load-pickupContact").fill("Sam 0113 496 0000");
     await dialog.locator("#load-deliveryCity").fill("Bristol");
@@ -268,7 +268,7 @@ describe("admin dashboard", () => {
     ids.createdNumber = loadNumber;
   });
 
-  it("issue 15 #3: Copy Load opens the form filled from the original and creates nothing until Save", async () => {
+  it("Copy Load opens the form filled from the original and creates nothing until Save", async () => {
     const countLoads = async () => (await server.app.ctx.db.select({ id: loads.id }).from(loads)).length;
     const before = await countLoads();
     // Carla's accepted load was picked up on 21 Nov 2026: the copy is offered for tomorrow at the same time
@@ -292,7 +292,7 @@ describe("admin dashboard", () => {
     await dialog.waitFor();
     await expect.poll(() => dialog.locator("#load-loadNumber").inputValue()).toMatch(/^FN-\d{4}-\d{3,}$/);
     const copyNumber = await dialog.locator("#load-loadNumber").inputValue();
-    // issue 15 #1: the contract's date rules, under the field, before anything is sent
+    // the load date rules (here: no pickup in the past), under the field, before anything is sent
     await dialog.locator("#load-pickupDate").fill("2026-01-05T09:00");
     await dialog.getByRole("button", { name: "Create Load" }).click();
     await dialog.getByText("Pickup date cannot be in the past").waitFor();
@@ -341,7 +341,7 @@ describe("admin dashboard", () => {
     await page.getByRole("button", { name: `Actions for load #${ids.createdNumber}` }).click();
     expect(await page.getByRole("menuitem").allInnerTexts()).toEqual(["Approve", "Reset to Available", "Cancel Load", "View Details"]);
     await page.getByRole("menuitem", { name: "Approve" }).click();
-    // issue 15 #5: Approve asks for the PO number, prefilled with the next one, editable
+    // Approve asks for the PO number, prefilled with the next one, editable
     const approveDialog = page.getByRole("dialog", { name: `Approve Load #${ids.createdNumber}` });
     await approveDialog.waitFor();
     const poField = approveDialog.getByLabel("PO Number");
@@ -395,7 +395,7 @@ describe("admin dashboard", () => {
   it("resets an accepted load to available", async () => {
     await action(N.acceptedDave, "Reset to Available");
     await toast("Load reset to available").waitFor();
-    // back on offer, but its pickup day (22 Nov 2026) has passed: Expired until its dates change (issue 15)
+    // back on offer, but its pickup day (22 Nov 2026) has passed: Expired until its dates change
     await expect.poll(async () => row(N.acceptedDave).innerText()).toContain("Expired");
     const l = await loadRow(ids.acceptedDave);
     expect(l).toMatchObject({ status: "available", acceptedBy: null, acceptedByCarrier: null });
@@ -442,7 +442,7 @@ describe("admin dashboard", () => {
     await page.getByRole("button", { name: "Clear Filters" }).click();
     await expect.poll(rowCount).toBe(9);
 
-    // issue 15 #2: Expired is a filter of its own: available loads whose pickup day has ended
+    // Expired is a filter of its own: available loads whose pickup day has ended
     await page.getByRole("button", { name: /^Status:/ }).click();
     await page.getByRole("menuitemcheckbox", { name: "Expired" }).click();
     await page.keyboard.press("Escape");
@@ -523,7 +523,7 @@ describe("admin dashboard", () => {
     await page.getByRole("button", { name: "Add User" }).click();
     const dialog = page.getByRole("dialog", { name: "Add User" });
     await dialog.waitFor();
-    // an admin is offered the Admin role (spec §5)
+    // an admin is offered the Admin role
     expect(await dialog.getByLabel("Role").locator("option").allInnerTexts()).toEqual(["Carrier", "Manager", "Admin"]);
     await dialog.getByRole("button", { name: "Create User" }).click();
     await dialog.getByText("Please enter a valid email address").waitFor();

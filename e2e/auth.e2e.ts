@@ -1,4 +1,5 @@
-// Journeys of the signed-out and account screens (spec §2, §4 session, §8 messages):
+// Journeys of the signed-out and account screens (sign-in, registration, the
+// session and their messages):
 // real server, real database, real SMTP sink, real Chromium.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -70,13 +71,13 @@ describe("registration and approval", () => {
 
     await page.goto("/register");
     await expectVisible(page, "Create a Carrier Account");
-    // spec §1 document step, with the configured mailbox
+    // the documents step: what to send, with the configured mailbox
     await expectVisible(page, /goods-in-transit insurance/);
     await expectVisible(page, server.app.ctx.config.newUserMailbox);
     await expectVisible(page, /e-signature service/);
     await shot(page, "auth-register-desktop");
 
-    // §5 messages inline on an empty submit
+    // each field's message inline on an empty submit
     await page.getByRole("button", { name: "Create Account" }).click();
     await expectVisible(page, "Carrier name is required");
     await expectVisible(page, "Contact number is required");
@@ -100,7 +101,7 @@ describe("registration and approval", () => {
     await page.getByRole("link", { name: "Back to Login" }).click();
     await expectPath(page, "/login");
 
-    // spec §8: a pending account cannot sign in
+    // a pending account cannot sign in
     await signIn(page, email, PASSWORD);
     await expectToast(page, "Account Pending Approval");
     await expectVisible(page, "Your account is awaiting admin approval. Please contact an administrator or try again later.");
@@ -292,7 +293,7 @@ describe("routes", () => {
     await page.goto("/no/such/page");
     await expectVisible(page, "404 Page Not Found");
     await shot(page, "auth-404-desktop");
-    // /admin is staff only (spec §2, §6)
+    // /admin is staff only
     await page.goto("/admin");
     await expectVisible(page, "404 Page Not Found");
     // /guide links to the full guide in a new tab

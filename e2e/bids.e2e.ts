@@ -1,4 +1,4 @@
-// Bidding end to end (issue 4): two carriers bid on one load, one updates their bid,
+// Bidding end to end: two carriers bid on one load, one updates their bid,
 // an admin compares the bids in Manage Bids and awards one; the loser sees Rejected,
 // the winner's card shows "Waiting for Approval" at the bid price.
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -35,7 +35,7 @@ it("two carriers bid, one updates, the admin awards a bid, loser and winner see 
   const aDialog = a.getByRole("dialog", { name: "Place Bid" });
   await expect.poll(() => aDialog.isVisible()).toBe(true);
   const submitA = aDialog.getByRole("button", { name: "Submit Bid" });
-  expect(await submitA.isDisabled()).toBe(true); // spec §5: enabled only when amount > 0
+  expect(await submitA.isDisabled()).toBe(true); // enabled only when amount > 0
   await aDialog.getByLabel("Bid Amount (£)").fill("0");
   await expect.poll(() => aDialog.getByText("Bid amount must be greater than 0").isVisible()).toBe(true);
   expect(await submitA.isDisabled()).toBe(true);
@@ -67,7 +67,7 @@ it("two carriers bid, one updates, the admin awards a bid, loser and winner see 
   await card(b).getByRole("button", { name: "Update Bid" }).click();
   const bUpdate = b.getByRole("dialog", { name: "Update Bid" });
   await expect.poll(() => bUpdate.isVisible()).toBe(true);
-  // spec §4: update mode, pre-filled with amount and notes
+  // update mode, pre-filled with amount and notes
   expect(await bUpdate.getByLabel("Bid Amount (£)").inputValue()).toBe("1250.00");
   expect(await bUpdate.getByLabel("Notes (optional)").inputValue()).toBe("Tail lift available");
   await bUpdate.getByLabel("Bid Amount (£)").fill("1100");

@@ -1,4 +1,4 @@
-// Journey: the carrier load board (issue 3). Two carriers and a manager on a real
+// Journey: the carrier load board. Two carriers and a manager on a real
 // server and a real Chromium: filter, open details, accept with confirmation,
 // lose the race on a stale card, see every status as a card.
 import { mkdirSync } from "node:fs";
@@ -40,7 +40,7 @@ beforeAll(async () => {
 
   const day = (d: number, h: number) => new Date(Date.UTC(2026, 10, d, h, 0, 0));
   // the available loads are picked up in November 2037 (23 Nov is a Monday then too): an available
-  // load whose pickup day has ended leaves the board (issue 15), and these must stay on it
+  // load whose pickup day has ended leaves the board, and these must stay on it
   const ahead = (d: number, h: number) => new Date(Date.UTC(2037, 10, d, h, 0, 0));
   ids.manchester = (
     await createLoad(app, {
@@ -125,18 +125,18 @@ describe("carrier load board", () => {
     for (const s of ["Available", "Urgent", "FORS Gold", "ADR", "Tail Lift", "Manchester", "Greater Manchester", "Glasgow", "£950.00", "£4.42/mile", "800 kg", "215 miles", "Flatbed", "Timber"]) {
       expect(text).toContain(s);
     }
-    // UK dates (brief: departure from the spec's US format) and the §4 time-window wording
+    // UK dates (deliberately not a US date format) and the time-window wording ("between 14:00 - 17:00")
     expect(text).toContain("Mon 23 Nov 2037 at 09:00");
     expect(text).toContain("Mon 23 Nov 2037 between 14:00 - 17:00");
     // the carrier never sees a postcode of a load that is not theirs and approved
     expect(text).not.toContain("M1 1AE");
     await m.getByRole("button", { name: "Accept Load" }).waitFor();
     await m.getByRole("button", { name: "Place Bid" }).waitFor();
-    // spec §5: no Accept Load for a price of 0
+    // no Accept Load for a price of 0
     await card(page, N.free).getByRole("button", { name: "Place Bid" }).waitFor();
     expect(await card(page, N.free).getByRole("button", { name: "Accept Load" }).count()).toBe(0);
 
-    // spec §4 disabled labels, spec §5 Complete POD only on approved/completed
+    // each status's disabled button label and badge; Complete POD only on approved/completed
     for (const [n, label, badge, pod] of [
       [N.accepted, "Accepted", "Waiting for Approval", false],
       [N.approved, "Approved", "Approved", true],
@@ -154,10 +154,10 @@ describe("carrier load board", () => {
     await shot(page, "board-desktop");
   });
 
-  it("loads the menu, the bell, the accept dialogs and toasts on first use; its tabs work by keyboard (issue 19)", async () => {
+  it("loads the menu, the bell, the accept dialogs and toasts on first use; its tabs work by keyboard", async () => {
     const page = await signIn(alice);
     await card(page, N.manchester).waitFor(WAIT);
-    // first load: none of the on-demand code (issue 19: board first-load JS)
+    // first load: none of the on-demand code (it keeps the board's first-load JS small)
     const scripts = () => page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((n) => n.endsWith(".js")));
     const onDemand = /\/(user-menu|notification-bell|accept-load-dialogs-view)-[\w-]+\.js$/;
     expect((await scripts()).filter((s) => onDemand.test(s))).toEqual([]);
@@ -218,7 +218,7 @@ describe("carrier load board", () => {
     await expect.poll(() => cardCount(page), WAIT).toBe(6);
     expect(await search.inputValue()).toBe("");
 
-    // spec §9 band: over 10,000 kg (server-side through the query string)
+    // a weight band: over 10,000 kg (server-side through the query string)
     const banded = page.waitForResponse((r) => r.url().includes("weight=gt10000"));
     await page.getByLabel("Weight Range").selectOption({ label: "Over 10,000 kg" });
     await banded;

@@ -1,4 +1,4 @@
-// Staff compliance in the browser (issue 17; contract-beyond "Carrier compliance"):
+// Staff compliance in the browser:
 // the Compliance tab with its count in the title, verifying one document and
 // rejecting another with a reason (which the carrier then reads on their Company
 // page), the three lists, the company dialog from the Compliance and Carriers

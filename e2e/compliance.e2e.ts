@@ -1,4 +1,4 @@
-// Carrier compliance in the browser (issue 17, "Browser journey"): with both
+// Carrier compliance in the browser: with both
 // settings on, a carrier on a 390 px phone first sees on the board why they cannot
 // book (insurance not verified), uploads their insurance and FORS certificate from
 // the Company page, sees the FORS reason on a FORS Silver load once staff have

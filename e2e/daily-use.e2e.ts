@@ -1,10 +1,10 @@
-// Journeys for issue 15's web items ("Daily use"): each test is named after the
-// item it reproduces. A carrier double-clicks Accept (4); sorts the board and keeps
-// filters and sort in the URL through reload, Back and a shared link (7); uses the
-// dialogs with the keyboard only (9); presses Back after logging out on a shared PC
-// (10); staff compare bids in Manage Bids (11); and the small ones (12): a weekend-only
-// schedule, a Welsh place name on a phone, toasts clear of the header, pending users
-// marked in the Users tab. Screenshots land in .tmp/screenshots (issue15-*.png).
+// Journeys of daily use in the browser: each test is named after what it reproduces.
+// A carrier double-clicks Accept; sorts the board and keeps filters and sort in the
+// URL through reload, Back and a shared link; uses the dialogs with the keyboard
+// only; presses Back after logging out on a shared PC; staff compare bids in Manage
+// Bids; and the small ones: a weekend-only schedule, a Welsh place name on a phone,
+// toasts clear of the header, pending users marked in the Users tab. Screenshots
+// land in .tmp/screenshots (daily-use-*.png).
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -42,7 +42,7 @@ beforeAll(async () => {
   carol = await createCarrier(app, { name: "Carol Yardley", carrierName: "Yard Haulage Ltd" });
   admin = await createAdmin(app, { name: "Olivia Office", carrierName: "Flatbed Network" });
 
-  // three loads found by one search, each first in a different order (item 7)
+  // three loads found by one search, each first in a different order
   const now = Date.now();
   const sortable = (n: number, over: Parameters<typeof createLoad>[1]) =>
     createLoad(app, { loadNumber: `FN-2026-70${n}`, pickupCity: "Sortington", deliveryCity: "Orderby", ...over });
@@ -63,9 +63,9 @@ beforeAll(async () => {
     deliveryDate: day(6, 15),
     cargoType: "Slate roofing tiles, palletised and shrink-wrapped",
   });
-  // £1,000 over 300 miles: £3.33/mile, so rate × distance is £999.00, not the £1,000 listed (item 11)
+  // £1,000 over 300 miles: £3.33/mile, so rate × distance is £999.00, not the £1,000 listed
   loadsById.bids = await createLoad(app, { loadNumber: "FN-2026-804", pickupCity: "Bidford", pickupDate: day(7), deliveryDate: day(7, 17), price: 1000, distance: 300, ratePerMile: 3.33 });
-  // Carol's earnings, shown on her board until she signs out (item 10)
+  // Carol's earnings, shown on her board until she signs out
   await createLoad(app, {
     loadNumber: "FN-2026-805",
     status: "completed",
@@ -86,7 +86,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A browser signed in as this user by a session cookie (style.md §12). */
+/** A browser signed in as this user by a session cookie, so a journey starts where it means to. */
 async function signedInPage(user: UserRow, viewport = DESKTOP, path = "/"): Promise<Page> {
   const token = randomToken();
   await server.app.ctx.db.insert(sessions).values({ id: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
@@ -114,8 +114,8 @@ async function viewportShot(page: Page, name: string) {
   await page.screenshot({ path: `${TMP_ROOT}/screenshots/${name}.png` });
 }
 
-describe("item 4: accept", () => {
-  it("item 4: a double click on the confirm button sends one accept and shows the success dialog", async () => {
+describe("accept", () => {
+  it("a double click on the confirm button sends one accept and shows the success dialog", async () => {
     const page = await signedInPage(alice);
     await boardReady(page);
     const accepts: string[] = [];
@@ -132,7 +132,7 @@ describe("item 4: accept", () => {
     expect(accepts).toHaveLength(1);
   });
 
-  it("item 4: two clicks in the same instant (before React re-renders) still send one accept", async () => {
+  it("two clicks in the same instant (before React re-renders) still send one accept", async () => {
     const page = await signedInPage(bob);
     await boardReady(page);
     const accepts: string[] = [];
@@ -152,12 +152,12 @@ describe("item 4: accept", () => {
   });
 });
 
-describe("item 7: sort and filters in the URL", () => {
+describe("sort and filters in the URL", () => {
   const sortSelect = (page: Page) => page.getByLabel("Sort by");
   const expectOrder = (page: Page, order: string[]) => expect.poll(() => cardNumbers(page), WAIT).toEqual(order.map((n) => `#FN-2026-70${n}`));
   const search = (page: Page) => new URL(page.url()).searchParams;
 
-  it("item 7: the board sorts, and reload, Back and a shared link keep its filters and sort", async () => {
+  it("the board sorts, and reload, Back and a shared link keep its filters and sort", async () => {
     const page = await signedInPage(carol, WIDE);
     await boardReady(page);
     // the default order: latest pickup first (contract)
@@ -189,7 +189,7 @@ describe("item 7: sort and filters in the URL", () => {
     await page.getByLabel("Weight Range").selectOption({ label: "Over 10,000 kg" });
     await expect.poll(() => search(page).get("weight"), WAIT).toBe("gt10000");
     await expectOrder(page, ["3", "1", "2"]);
-    await viewportShot(page, "issue15-board-sorted-desktop");
+    await viewportShot(page, "daily-use-board-sorted-desktop");
 
     // reload: the same filters, sort and cards
     await page.reload();
@@ -229,7 +229,7 @@ describe("item 7: sort and filters in the URL", () => {
     expect(await odd.getByText("could not be loaded").count()).toBe(0);
   });
 
-  it("item 7: on a 390 px phone the sort is a full-size native control within thumb reach", async () => {
+  it("on a 390 px phone the sort is a full-size native control within thumb reach", async () => {
     const page = await signedInPage(carol, PHONE, "/?search=Sortington");
     await boardReady(page);
     const select = sortSelect(page);
@@ -243,13 +243,13 @@ describe("item 7: sort and filters in the URL", () => {
     await select.selectOption("-createdAt");
     await expectOrder(page, ["1", "3", "2"]);
     await select.scrollIntoViewIfNeeded();
-    await viewportShot(page, "issue15-board-sorted-phone");
+    await viewportShot(page, "daily-use-board-sorted-phone");
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 });
 
-describe("item 9: dialogs and the keyboard", () => {
-  it("item 9: keyboard only: the bid dialog opens in the amount, Enter submits, Esc and close return focus to the opener", async () => {
+describe("dialogs and the keyboard", () => {
+  it("keyboard only: the bid dialog opens in the amount, Enter submits, Esc and close return focus to the opener", async () => {
     const page = await signedInPage(alice, WIDE);
     await boardReady(page);
     const c = card(page, "FN-2026-802");
@@ -263,7 +263,7 @@ describe("item 9: dialogs and the keyboard", () => {
     await expect.poll(() => isFocused(amount), WAIT).toBe(true);
     await page.keyboard.type("1150");
     await page.waitForTimeout(300); // the Submit button's colour transition, for the picture
-    await viewportShot(page, "issue15-bid-dialog-keyboard-desktop");
+    await viewportShot(page, "daily-use-bid-dialog-keyboard-desktop");
     await page.keyboard.press("Enter");
     await page.locator("[data-sonner-toast]").getByText("Bid Submitted", { exact: true }).waitFor(WAIT);
     await dialog.waitFor({ state: "hidden" });
@@ -315,7 +315,7 @@ describe("item 9: dialogs and the keyboard", () => {
     await expect.poll(() => isFocused(menuButton), WAIT).toBe(true);
   });
 
-  it("item 9: the bid dialog with keyboard focus in the amount on a 390 px phone", async () => {
+  it("the bid dialog with keyboard focus in the amount on a 390 px phone", async () => {
     const page = await signedInPage(bob, PHONE);
     await boardReady(page);
     await card(page, "FN-2026-802").getByRole("button", { name: "Place Bid" }).focus();
@@ -325,15 +325,15 @@ describe("item 9: dialogs and the keyboard", () => {
     await expect.poll(() => isFocused(dialog.getByLabel("Bid Amount (£)")), WAIT).toBe(true);
     await page.keyboard.type("1100");
     await page.waitForTimeout(300); // the Submit button's colour transition, for the picture
-    await viewportShot(page, "issue15-bid-dialog-keyboard-phone");
+    await viewportShot(page, "daily-use-bid-dialog-keyboard-phone");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     await expect.poll(() => focusedText(page), WAIT).toBe("Place Bid");
   });
 });
 
-describe("item 10: Back after logout", () => {
-  it("item 10: Back after logging out shows the sign-in page, not the previous user's name or earnings", async () => {
+describe("Back after logout", () => {
+  it("Back after logging out shows the sign-in page, not the previous user's name or earnings", async () => {
     // Playwright turns the back/forward cache off by default; a real browser keeps it on
     const bfBrowser = await chromium.launch({
       executablePath: "/usr/bin/chromium",
@@ -375,8 +375,8 @@ describe("item 10: Back after logout", () => {
   });
 });
 
-describe("item 11: Manage Bids figures", () => {
-  it("item 11: vs listed compares with the price listed when the bid was made, also after an award; an updated bid's age counts from the update", async () => {
+describe("Manage Bids figures", () => {
+  it("vs listed compares with the price listed when the bid was made, also after an award; an updated bid's age counts from the update", async () => {
     const app = server.app;
     const load = loadsById.bids;
     const bobCookie = await login(app, bob.email);
@@ -412,8 +412,8 @@ describe("item 11: Manage Bids figures", () => {
   });
 });
 
-describe("item 12: the small ones", () => {
-  it("item 12a: a weekly schedule of only Saturday is refused in the dialog and by the API, in the same words", async () => {
+describe("the small ones: schedules, long names, toasts, pending users", () => {
+  it("a weekly schedule of only Saturday is refused in the dialog and by the API, in the same words", async () => {
     const page = await signedInPage(admin, WIDE, "/admin");
     await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
     await page.getByRole("button", { name: "Schedule Email" }).click();
@@ -443,7 +443,7 @@ describe("item 12: the small ones", () => {
     expect(body.details).toEqual([{ path: "daysOfWeek", message }]);
   });
 
-  it("item 12b: a long Welsh place name wraps on a 390 px card: the page never scrolls sideways", async () => {
+  it("a long Welsh place name wraps on a 390 px card: the page never scrolls sideways", async () => {
     for (const [viewport, name] of [
       [PHONE, "phone"],
       [WIDE, "desktop"],
@@ -457,7 +457,7 @@ describe("item 12: the small ones", () => {
       const box = (await c.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
       mkdirSync(`${TMP_ROOT}/screenshots`, { recursive: true });
-      await c.screenshot({ path: `${TMP_ROOT}/screenshots/issue15-welsh-card-${name}.png` });
+      await c.screenshot({ path: `${TMP_ROOT}/screenshots/daily-use-welsh-card-${name}.png` });
       // the dialogs that name the place wrap it too
       await c.getByRole("button", { name: "View Details" }).click();
       const details = page.getByRole("dialog", { name: /Load Details/ });
@@ -473,7 +473,7 @@ describe("item 12: the small ones", () => {
     }
   });
 
-  it("item 12c: a toast sits clear of the header's welcome line (1280 px and 390 px)", async () => {
+  it("a toast sits clear of the header's welcome line (1280 px and 390 px)", async () => {
     for (const viewport of [WIDE, PHONE]) {
       const page = await signedInPage(carol, viewport, "/?search=Sortington");
       await boardReady(page);
@@ -496,7 +496,7 @@ describe("item 12: the small ones", () => {
     }
   });
 
-  it("item 12d: the Users tab badges an unapproved user 'Pending approval' and says which company they join", async () => {
+  it("the Users tab badges an unapproved user 'Pending approval' and says which company they join", async () => {
     await createCarrier(server.app, { name: "Penny Pending", carrierName: "Alice Haulage Ltd", isApproved: false });
     const page = await signedInPage(admin, WIDE, "/admin");
     await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();

@@ -1,4 +1,4 @@
-// Journey: the admin's email tools (issue 7, web side; issue 14 outbox). An admin on
+// Journey: the admin's email tools (the schedule, the bulk send and the mail outbox). An admin on
 // a real server and a real Chromium sends the available-loads email (real SMTP sink),
 // sees "Email Sent" only once it was delivered, sees a failure counted, finds it in
 // Failed Mail and resends it, and edits the schedule: weekly needs a day, HH:MM is

@@ -122,7 +122,7 @@ export interface Journey {
   browser: Browser;
   /** A fresh signed-out page in its own context. */
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
-  /** A page already signed in as this user by a session cookie (style.md §12: start where the journey means to). */
+  /** A page already signed in as this user by a session cookie (start where the journey means to). */
   signedInPage(user: UserRow, viewport?: { width: number; height: number }): Promise<Page>;
   /** A page signed in through the real login call (the user has the factories' PASSWORD); nothing is opened yet. */
   logIn(user: UserRow, viewport?: { width: number; height: number }): Promise<Page>;

@@ -1,4 +1,4 @@
-// Journey: API tokens (issue 20; contract-beyond "Integrations"). An admin opens
+// Journey: API tokens. An admin opens
 // the Integrations tab, creates a token with loads:read (scopes as checkboxes),
 // copies it from the shown-once view, calls the API with it from the test
 // (Authorization: Bearer, no cookie), and sees "Last used" filled in; a POST

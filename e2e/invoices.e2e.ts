@@ -1,5 +1,4 @@
-// Journey: self-billing invoices (issue 18; contract-beyond "Invoices, statements,
-// exports and rates"). A carrier completes POD (through the app's own call, as the
+// Journey: self-billing invoices. A carrier completes POD (through the app's own call, as the
 // notifications journey bids; e2e/pod.e2e.ts walks the POD dialog itself); the
 // invoice is in My Invoices, reached from the user menu, and its PDF downloads;
 // staff mark it paid in the admin page's Invoices tab, then pay two more in one

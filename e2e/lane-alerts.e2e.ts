@@ -1,4 +1,4 @@
-// Lane alerts in the browser (issue 16): a carrier filters the board to pickups
+// Lane alerts in the browser: a carrier filters the board to pickups
 // near LS1, saves the search with instant alerts, and gets the alert email when
 // staff post a matching load; the saved searches page lists it. Screenshots of
 // the board with the near filters and of the page at 1280 and 390 px.

@@ -1,4 +1,4 @@
-// Journey: CSV load import (issue 20; contract-beyond "Load import"). An admin opens
+// Journey: CSV load import. An admin opens
 // Import CSV beside Add New Load, downloads the template, uploads a file built from
 // it with a mistake (a negative price), sees the error table (row, column, problem),
 // fixes the file, chooses it again, imports both loads and finds them in All Loads.

@@ -1,4 +1,4 @@
-// Notifications in the browser (issue 16): a carrier with a bid open sees the
+// Notifications in the browser: a carrier with a bid open sees the
 // bell's count rise within a second when staff accept the bid in another browser
 // context (live stream, `event: notification`); the list opens from the bell,
 // names the load, opens its details, and "Mark all as read" hides the count.

@@ -1,4 +1,4 @@
-// Journey (issue 21 "Done when"): a driver on a 390 px phone completes POD with
+// Journey: a driver on a 390 px phone completes POD with
 // no signal. Open an approved load, go offline, fill POD with two photos,
 // submit: "Saved on this phone — will send when you have signal". Reload while
 // still offline (the service worker serves the app; the POD is still there, the
@@ -146,7 +146,7 @@ async function podEvents(loadId: string) {
   return server.app.ctx.db.select().from(loadEvents).where(eq(loadEvents.loadId, loadId));
 }
 
-describe("POD with no signal (issue 21)", () => {
+describe("POD with no signal", () => {
   it("is saved on the phone, survives a reload offline, and reaches the server once when the signal returns", async () => {
     const photos = await journey.newPage();
     const [p1, p2] = [await pagePhoto(photos, "DELIVERY NOTE 1/2"), await pagePhoto(photos, "DELIVERY NOTE 2/2")];

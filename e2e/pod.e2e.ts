@@ -1,4 +1,4 @@
-// Journey: proof of delivery (issue 6). A carrier on a phone completes POD on an
+// Journey: proof of delivery. A carrier on a phone completes POD on an
 // approved load with a photo of the paperwork; the load shows Completed; staff
 // download the paperwork; another carrier cannot; the Proof of Delivery document
 // prints alone. Real server, real database, real Chromium.
@@ -136,7 +136,7 @@ describe("proof of delivery", () => {
     expect(await dialog.locator('input[type="file"][capture="environment"]').getAttribute("accept")).toBe("image/*");
     await viewShot(page, "pod-complete-dialog-phone");
 
-    // spec §5: every field's message under it
+    // every field's message under it
     await dialog.getByRole("button", { name: "Submit POD" }).click();
     for (const m of ["Pickup signature required", "Pickup date required", "Delivery signature required", "Delivery date required"]) {
       await dialog.getByText(m).waitFor();
@@ -144,17 +144,17 @@ describe("proof of delivery", () => {
 
     const pickup = dialog.getByRole("group", { name: "Pickup" });
     const delivery = dialog.getByRole("group", { name: "Delivery" });
-    // signed in the past: a signature more than 15 minutes ahead of the clock is refused (issue 15)
+    // signed in the past: a signature more than 15 minutes ahead of the clock is refused
     await pickup.getByLabel("Signed by").fill("Sam Loader");
     await pickup.getByLabel("Date and time signed").fill("2026-11-20T09:05");
     await delivery.getByLabel("Signed by").fill("Dee Receiver");
     await delivery.getByLabel("Date and time signed").fill("2026-11-20T15:40");
 
-    // issue 21: each photo is a page, shown to retake, sent with the POD as one PDF
+    // each photo is a page, shown to retake, sent with the POD as one PDF
     await dialog.getByLabel("Take a photo of the signed paperwork").setInputFiles({ name: "pod-photo.png", mimeType: "image/png", buffer: PNG });
     await dialog.getByText("Page 1", { exact: true }).waitFor();
     await dialog.getByRole("button", { name: "Retake page 1" }).waitFor();
-    // the same file again is refused as a duplicate (spec §8)
+    // the same file again is refused as a duplicate
     await dialog.getByLabel("Take a photo of the signed paperwork").setInputFiles({ name: "pod-photo.png", mimeType: "image/png", buffer: PNG });
     await dialog.getByText("Cannot add the duplicate file 'pod-photo.png', it already exists").waitFor();
     await viewShot(page, "pod-complete-dialog-phone-filled");
@@ -162,7 +162,7 @@ describe("proof of delivery", () => {
     await dialog.getByRole("button", { name: "Submit POD" }).click();
     await page.getByText("POD completed successfully. Load status changed to 'Completed'.").waitFor();
     await dialog.waitFor({ state: "hidden" });
-    // the card refreshes: Completed, and Complete POD is still offered for a completed load (spec §5)
+    // the card refreshes: Completed, and Complete POD is still offered for a completed load
     await expect.poll(() => c.innerText(), { timeout: 15_000 }).toContain("Completed");
     await shot(page, "pod-board-after-complete-phone");
 
@@ -181,7 +181,7 @@ describe("proof of delivery", () => {
     const staff = await signIn(manager);
     const res = await staff.request.get(path);
     expect(res.status()).toBe(200);
-    // the photo went as a one-page PDF made on the phone (issue 21)
+    // the photo went as a one-page PDF made on the phone
     expect(res.headers()["content-type"]).toBe("application/pdf");
     expect(res.headers()["content-disposition"]).toBe(`attachment; filename="POD-${N.phone}.pdf"`);
     expect(Buffer.from(await res.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
@@ -225,7 +225,7 @@ describe("proof of delivery", () => {
 
     // the server's disk is full (its real write stream pointed at /dev/full): the POD is
     // kept with the server's message; Send now works once space is freed, and a network
-    // failure mid-upload on the way is retried (spec §9 retry delays)
+    // failure mid-upload on the way is retried (after the delays of UPLOAD_RETRY_DELAYS_MS)
     await dialog.getByRole("button", { name: "Remove delivery-note.pdf" }).click();
     await dialog.getByLabel("Choose signed paperwork file").setInputFiles({ name: "scan-2.png", mimeType: "image/png", buffer: makePng(100, 60) });
     await dialog.getByText("Page 1", { exact: true }).waitFor();

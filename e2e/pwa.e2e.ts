@@ -1,4 +1,4 @@
-// Journey (issue 21 "Installable"): the board meets Chromium's install criteria
+// Journey: the app is installable. The board meets Chromium's install criteria
 // (manifest from PRODUCT_NAME, icons 192/512 incl. maskable, standalone,
 // start_url in scope, a service worker controlling the page and answering
 // offline), the offline page is there, and a new build's service worker shows
@@ -41,7 +41,7 @@ const controllerBuild = (page: Page) =>
       }),
   );
 
-describe("installable app (issue 21)", () => {
+describe("installable app", () => {
   afterAll(() => {
     serviceWorkerScript.rewrite = null;
   });
