@@ -1,4 +1,4 @@
-// `npm run build`, second half (issue 13): compile the server to JavaScript in
+// `npm run build`, second half: compile the server to JavaScript in
 // dist/server, so production runs `node dist/server/main.js` with no TypeScript
 // compiler at run time. One ES module per entry; every npm package stays an
 // import of node_modules (PGlite's wasm, pdfkit's fonts and pino-pretty are

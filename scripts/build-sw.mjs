@@ -1,6 +1,6 @@
 // After `vite build`: the service worker (src/web/pwa/sw.ts) bundled into
 // dist/web/sw.js with this build's version and the files it keeps offline
-// (issue 21; docs/decisions/0022-offline-pod.md). The version is a hash of every
+// (docs/decisions/0022-offline-pod.md). The version is a hash of every
 // file it precaches, so a build that changes anything is a new worker (and the
 // app's "Update available — reload" prompt), and one that changes nothing is not.
 import { createHash } from "node:crypto";

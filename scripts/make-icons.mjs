@@ -1,4 +1,4 @@
-// The app icons (issue 21 "Installable": 192 and 512 px, one maskable), drawn
+// The app icons (what an installable app needs: 192 and 512 px, one maskable), drawn
 // here once and committed as PNGs under src/web/public/icons/. Run again only
 // to change the drawing: `node scripts/make-icons.mjs`.
 // A flatbed lorry in white with an amber load, on the brand blue (#1e3a8a).

@@ -1,4 +1,4 @@
-// Start-up time and memory of the server (issue 13): spawn → first 200 from
+// Start-up time and memory of the server: spawn → first 200 from
 // /api/health, on a fresh DATA_DIR and again on the same one, then the resident
 // memory of the process tree (a `tsx` start is two node processes and esbuild) 1 s
 // after that, and the CPU time the tree used until that first 200.

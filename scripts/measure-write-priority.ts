@@ -1,4 +1,4 @@
-// Issue 19, "Writes never queue behind reads" (docs/decisions/0026-write-priority.md):
+// Writes never queue behind reads (docs/decisions/0026-write-priority.md):
 // 200 connections refresh boards (board page, stats, own bids, each as one of 200
 // carriers) while one admin posts 100 loads one after another; prints the POSTs'
 // latency with the write priority off (DB_WRITE_POOL=0) and on (the default), in

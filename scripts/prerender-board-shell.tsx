@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic */
 // After `vite build` (run by scripts/prerender-sign-in.tsx): the board's first paint as
-// HTML (issue 19, Lighthouse LCP on the board). Renders the app's own tree for `/` while
+// HTML (so the board's Lighthouse LCP does not wait for the JavaScript). Renders the
+// app's own tree for `/` while
 // the current user loads (app.tsx: skip link, header with room kept for the welcome line,
 // bell and avatar; board-shell.tsx: the heading, "Loading...", card skeletons), which is
 // exactly what the app's first render draws, and writes it into dist/web/board.html, a
@@ -17,7 +18,7 @@ import { PRODUCT_NAME_PLACEHOLDER } from "../src/server/plugins/sign-in-page";
 
 const dist = new URL("../dist/web/", import.meta.url).pathname;
 
-// no current user in the cache: the app is in its "auth state loads" state (spec §2)
+// no current user in the cache: the app is in its "auth state loads" state
 const queryClient = new QueryClient();
 queryClient.setQueryData(["/api/public-config"], { productName: PRODUCT_NAME_PLACEHOLDER });
 

@@ -1,6 +1,5 @@
 /** @jsxRuntime automatic */
-// After `vite build`: the sign-in page as HTML (issue 19: "prerender its HTML at build
-// time"). Renders the app's own tree (app.tsx: skip link, header, login page) for a
+// After `vite build`: the sign-in page as HTML, prerendered at build time. Renders the app's own tree (app.tsx: skip link, header, login page) for a
 // signed-out visitor at /login, so the page looks exactly as the app draws it, and
 // writes it into dist/web/login.html, whose small script (signed-out/login-entry.ts)
 // makes the form work. The product name is a placeholder the server fills in
@@ -46,5 +45,5 @@ if (!page.includes('<div id="root"></div>')) throw new Error("prerender-sign-in:
 writeFileSync(file, page.replace(/\s*<!-- The sign-in page as HTML[\s\S]*?-->/, "").replace('<div id="root"></div>', `<div id="root">${html}</div>${icons}`));
 console.log(`prerendered the sign-in page: dist/web/login.html (${html.length} characters of markup)`);
 
-// and the board's first paint for a signed-in `/` (issue 19)
+// and the board's first paint for a signed-in `/`
 await import("./prerender-board-shell");

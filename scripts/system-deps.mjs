@@ -1,5 +1,5 @@
 // The Debian packages the tests need, installed when missing, so `npm test`
-// passes on a machine that has only Node and the Debian base (issue 13).
+// passes on a machine that has only Node and the Debian base.
 //   chromium  the browser journeys (e2e/run.mjs); never `playwright install`
 //   poppler-utils  pdftoppm: e2e/offline-pod.e2e.ts renders the stored POD PDF to a picture
 //   nginx     the balancer in test/scale-out.test.ts
