@@ -4,9 +4,9 @@
 // app's own tree for `/` while the current user loads (app.tsx: skip link, header with
 // room kept for the welcome line, bell and avatar; board-shell.tsx: the heading,
 // "Loading...", card skeletons), which is exactly what the app's first render draws,
-// and writes it into dist/web/board.html, a copy of index.html. The server sends it for `/` with a session cookie
-// (plugins/sign-in-page.ts, loadBoardShellPage): the heading paints with the HTML instead
-// of after the app's JavaScript; React's first render replaces it with the same markup.
+// and writes it into dist/web/board.html, a copy of index.html. The server sends it
+// for `/` with a session cookie (plugins/sign-in-page.ts, loadBoardShellPage): the
+// heading paints with the HTML instead of after the app's JavaScript; React's first render replaces it with the same markup.
 import { readFileSync, writeFileSync } from "node:fs";
 import { PassThrough } from "node:stream";
 import { prerenderToNodeStream } from "react-dom/static";
