@@ -6,7 +6,8 @@
 // "Loading...", card skeletons), which is exactly what the app's first render draws,
 // and writes it into dist/web/board.html, a copy of index.html. The server sends it
 // for `/` with a session cookie (plugins/sign-in-page.ts, loadBoardShellPage): the
-// heading paints with the HTML instead of after the app's JavaScript; React's first render replaces it with the same markup.
+// heading paints with the HTML instead of after the app's JavaScript; React's first
+// render replaces it with the same markup.
 import { readFileSync, writeFileSync } from "node:fs";
 import { PassThrough } from "node:stream";
 import { prerenderToNodeStream } from "react-dom/static";
