@@ -1,5 +1,4 @@
-// One simulated carrier board, behaving like the web client (issue 19: "each board
-// behaving like the web client"): its own react-query QueryClient holding the queries a
+// One simulated carrier board, behaving like the web client: its own react-query QueryClient holding the queries a
 // carrier's board keeps mounted (the first page of loads, stats, own bids, under the
 // web app's own keys), fetched over HTTP with If-None-Match as `getWithEtag` does, and
 // one `GET /api/live` stream whose events go through the web app's own handlers from

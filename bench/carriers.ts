@@ -1,5 +1,5 @@
 // Scenario 3c: 2,000 carriers, each with the board open, polling on its own clock
-// as the app does (spec §9: loads every 10 s with If-None-Match, stats and own bids
+// as the app does (loads every 10 s with If-None-Match, stats and own bids
 // every 15 s), each starting at a random moment. autocannon's overallRate fires
 // every connection's share at the same instants, a burst no real fleet makes, so
 // this scenario has its own load generator: plain keep-alive HTTP from this process.

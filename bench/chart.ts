@@ -1,6 +1,5 @@
-// A small hand-written SVG line chart per scenario (issue 19: "a small chart per
-// scenario over data size into bench/"): one or more series of (x, y) points, an
-// optional target line, linear axes from zero. No dependency; written to bench/charts/.
+// A small hand-written SVG line chart per scenario, over data size: one or more
+// series of (x, y) points, an optional target line, linear axes from zero. No dependency; written to bench/charts/.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 

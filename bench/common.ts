@@ -1,4 +1,4 @@
-// Shared pieces of the issue-19 scenarios (bench/live-boards.ts, bench/large-data.ts,
+// Shared pieces of the speed-target scenarios 9–11 (bench/live-boards.ts, bench/large-data.ts,
 // bench/pglite-board.ts): what run.ts hands them, the target rows they return, a bare
 // node:http server sending exact bytes, RSS sampling and percentiles.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -25,7 +25,7 @@ export interface ScenarioDeps {
   log(msg: string): void;
 }
 
-/** One row of issue 19's table as measured: against its target, or a ratio to a baseline of the same run. */
+/** One row of the speed targets' table as measured: against its target, or a ratio to a baseline of the same run. */
 export interface TargetRow {
   /** the issue's row, in its words */
   what: string;

@@ -1,4 +1,4 @@
-// Scenario 8 (issue 18 "Done when"): GET /api/export/loads.csv of 100,000 loads on
+// Scenario 8: GET /api/export/loads.csv of 100,000 loads on
 // PostgreSQL streams with the server's RSS growing by less than 50 MB.
 //
 // The app runs as a child process (as in every scenario) on a database of 100,000
@@ -35,7 +35,7 @@ export interface ExportDeps {
 const LOADS = Number(process.env.BENCH_EXPORT_LOADS ?? 100_000);
 const DB_NAME = "lb_bench_export";
 const SAMPLE_MS = 20;
-/** the contract's bound (issue 18 "Done when") */
+/** the bound: the export may grow the server's RSS by less than this */
 const MAX_GROWTH_MB = 50;
 
 function rssMb(pid: number): number {

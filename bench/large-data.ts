@@ -1,7 +1,7 @@
-// Scenario 10 (issue 19, the large-data rows), on PostgreSQL, at two data sizes: the
-// issue's conditions (50,000 loads, 5,001 users) and a network with history (1,000,000
-// loads, 20,000 users), seeded by generate_series (bench/seed.ts), timed against the
-// issue's "under 2 minutes". At each size, on a freshly started app:
+// Scenario 10 (the large-data rows of the speed targets), on PostgreSQL, at two data
+// sizes: the targets' conditions (50,000 loads, 5,001 users) and a network with
+// history (1,000,000 loads, 20,000 users), seeded by generate_series (bench/seed.ts),
+// timed against the target of "under 2 minutes". At each size, on a freshly started app:
 //   a) carrier board page `limit=50`, 50 connections, as a browser asks (Accept-Encoding),
 //      against a bare node:http server sending exactly the bytes the app sent (same
 //      Content-Encoding): the ratio, and the page's size uncompressed and as sent;

@@ -1,4 +1,4 @@
-// Scenario 9 (issue 19, the first four rows): an admin posts loads while thousands of
+// Scenario 9 (the first four rows of the speed targets): an admin posts loads while thousands of
 // carrier boards are open, each a `Board` (bench/board-client.ts) that behaves like the
 // web client: its own query cache under the web's keys, one `GET /api/live` stream, the
 // web's own event handlers (src/web/lib/live.ts) deciding whether to refetch or patch.

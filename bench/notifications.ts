@@ -1,4 +1,4 @@
-// Scenario 7 (issue 16 "Done when"): live delivery of a notification to 2,000
+// Scenario 7: live delivery of a notification to 2,000
 // connected clients on PostgreSQL, p99 from commit to arrival.
 //
 // 2,000 staff users each hold one `GET /api/live` stream open on the app (a child

@@ -1,4 +1,4 @@
-// Scenario 11 (issue 19, "PGlite board page, 5,000 loads"): the carrier board page
+// Scenario 11 ("PGlite board page, 5,000 loads"): the carrier board page
 // `limit=50` on the embedded database, 50 connections, against a bare node:http server
 // sending exactly the bytes the app sent (same Content-Encoding), at a few sizes for
 // the chart. PGlite is single-process: each size is seeded with the server stopped,

@@ -1,8 +1,8 @@
 // BENCH_PROFILE=1: every app child runs with `--cpu-prof` (V8's sampling profiler; the
 // file is written when the server exits after SIGTERM), and the bench prints where the
 // server's time went: self time by area (our modules, each package, GC, idle) and the
-// top functions. Issue 19 "Done when": a miss is named with the profile that shows where
-// the time goes.
+// top functions, so a missed target is named with the profile that shows where the
+// time goes.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 

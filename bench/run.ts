@@ -1,4 +1,4 @@
-// npm run bench: the speed suite of issue 8. Every figure is reported as a ratio to a
+// npm run bench: the speed suite. Every figure is reported as a ratio to a
 // baseline measured in the same run on the same machine: a bare node:http server
 // answering a fixed JSON body of the same size as the board page. Servers run as
 // child processes; load comes from this process (autocannon) over loopback.
@@ -44,7 +44,7 @@ interface Row {
   note?: string;
 }
 const rows: Row[] = [];
-/** issue 19's table, each row against its target (scenarios 9–11) */
+/** the table of speed targets, each row against its target (scenarios 9–11) */
 const targets: TargetRow[] = [];
 const charts: string[] = [];
 const children: ChildProcess[] = [];
@@ -65,7 +65,7 @@ async function freePort(): Promise<number> {
 
 /**
  * The app as a child process. `probe`: bench/server-probe.mjs preloaded, counting the
- * requests the server answers (issue 19: "count them on the server"), read over IPC.
+ * requests the server answers (counted on the server itself), read over IPC.
  */
 async function startApp(env: Record<string, string>, opts: { probe?: boolean } = {}): Promise<RunningApp> {
   const port = await freePort();
@@ -174,7 +174,7 @@ async function boardPage(url: string, cookie: string, label: string, engine: str
   return r;
 }
 
-/** spec §9 carrier mix: loads every 10 s, stats and own bids every 15 s → 3 : 2 : 2. */
+/** the app's carrier polling mix: loads every 10 s, stats and own bids every 15 s → 3 : 2 : 2. */
 function carrierMix(cookies: string[]): autocannon.Request[] {
   let i = 0;
   const next = () => cookies[i++ % cookies.length];
@@ -182,7 +182,7 @@ function carrierMix(cookies: string[]): autocannon.Request[] {
   return paths.map((path) => ({ method: "GET", path, setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, cookie: next() } }) }));
 }
 
-/** spec §9 admin mix: loads 8 s, bids 12 s, stats 15 s, pending 15 s, users 20 s, carriers 30 s (per 120 s: 15,10,8,8,6,4). */
+/** the app's admin polling mix: loads 8 s, bids 12 s, stats 15 s, pending 15 s, users 20 s, carriers 30 s (per 120 s: 15,10,8,8,6,4). */
 function adminMix(cookie: string): autocannon.Request[] {
   const weights: [string, number][] = [
     ["/api/loads?limit=50", 15],
@@ -295,13 +295,13 @@ async function benchEngine(engine: "postgres" | "pglite", baseline: { rps: numbe
   log(`${engine}: board page`);
   await boardPage(app.url, cookie, "2 board page (limit 50, filters, 100k loads)", engine, baseline.rps);
 
-  // 3. the §9 polling mixes
+  // 3. the app's polling mixes
   log(`${engine}: polling mixes`);
   const mix = await cannon({ url: app.url, requests: carrierMix(cookies) });
   rows.push({ scenario: "3a carrier poll mix (loads:stats:bids 3:2:2)", engine, rps: mix.requests.average, p50: mix.latency.p50, p99: mix.latency.p99, errors: errorsOf(mix), ratio: mix.requests.average / baseline.rps });
   const amix = await cannon({ url: app.url, requests: adminMix(adminCookie), connections: 10 });
-  rows.push({ scenario: "3b admin poll mix (§9 intervals)", engine, rps: amix.requests.average, p50: amix.latency.p50, p99: amix.latency.p99, errors: errorsOf(amix), ratio: amix.requests.average / baseline.rps });
-  // 2,000 carriers polling at the §9 rates: 2000 × (1/10 + 1/15 + 1/15) ≈ 467 requests/s
+  rows.push({ scenario: "3b admin poll mix (the app's intervals)", engine, rps: amix.requests.average, p50: amix.latency.p50, p99: amix.latency.p99, errors: errorsOf(amix), ratio: amix.requests.average / baseline.rps });
+  // 2,000 carriers polling at the app's rates: 2000 × (1/10 + 1/15 + 1/15) ≈ 467 requests/s
   // at least one whole 15-s poll cycle, so every carrier has polled everything
   const held = await holdCarriers(app.url, cookies.slice(0, 2000), Math.max(20, SECONDS * 3));
   rows.push({
@@ -359,7 +359,7 @@ async function frontEndSizes(url: string, cookie: string) {
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   try {
-    // issue 19: the sign-in page is a form, not the app (≤ 60 KB); a carrier's board ≤ 120 KB
+    // targets: the sign-in page is a form, not the app (≤ 60 KB); a carrier's board ≤ 120 KB
     for (const [name, path, signedIn, targetKb] of [
       ["/login", "/login", false, 60],
       ["board /", "/", true, 120],
@@ -435,7 +435,7 @@ async function lighthouse(url: string, cookie: string) {
       rows.push({
         scenario: `6 Lighthouse mobile ${name}`,
         engine: "web",
-        // issue 19: mobile (default throttling) performance ≥ 98 and accessibility 100
+        // targets: mobile (default throttling) performance ≥ 98 and accessibility 100
         note: `performance ${perf} (target ≥ 98): ${perf >= 98 ? "met" : "NOT met"}; accessibility ${a11y} (target 100): ${a11y === 100 ? "met" : "NOT met"}; median of ${runs.length} runs (${runs.map((x) => `${scoreOf(x)}${x.lhr.runtimeError ? ` [${x.lhr.runtimeError.code}]` : ""}`).join(", ")}), load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs; ${metrics}${failing.length ? `; failing: ${failing.join(", ")}` : ""}`,
       });
     }
@@ -460,7 +460,7 @@ async function main() {
   mkdirSync(WORK, { recursive: true });
   // BENCH_ONLY=web: the baseline and the front-end scenarios; BENCH_ONLY=notifications: scenario 7 alone;
   // BENCH_ONLY=export: scenario 8 alone
-  // BENCH_ONLY=live | large | pglite-board: scenarios 9, 10, 11 (issue 19) alone
+  // BENCH_ONLY=live | large | pglite-board: scenarios 9, 10, 11 alone
   const only = process.env.BENCH_ONLY;
   const alone = only === "notifications" || only === "export" || only === "live" || only === "large" || only === "pglite-board";
   if (!alone && !existsSync(join(ROOT, "dist", "web", "index.html"))) throw new Error("run npm run build first");

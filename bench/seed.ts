@@ -13,7 +13,7 @@ const CITIES = ["Leeds", "Bristol", "Manchester", "Birmingham", "Glasgow", "Card
 /**
  * Add `count` loads numbered after `start`; ~80% available, the rest spread over
  * statuses; picked up over the coming year, so the available ones are on the board
- * (an available load whose pickup day has ended leaves it, issue 15).
+ * (an available load whose pickup day has ended leaves it).
  */
 export async function seedLoads(database: Database, start: number, count: number): Promise<void> {
   const cities = `{${CITIES.join(",")}}`;

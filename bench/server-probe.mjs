@@ -1,7 +1,7 @@
 // Preloaded into the app's child process by the bench (`node --import ./bench/server-probe.mjs`),
 // never by the app itself: counts the HTTP requests the server answers, by method and route
 // family, and the bytes it writes for them, so a scenario can say how many board and stats
-// GETs a change caused "counted on the server" (issue 19) without touching the app's code.
+// GETs a change caused, counted on the server, without touching the app's code.
 // The parent asks over the IPC channel: {probe: "read"} → the counts; {probe: "reset"} → zeroes them.
 import http from "node:http";
 
