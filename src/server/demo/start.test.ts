@@ -43,8 +43,8 @@ async function demoLog(env: Record<string, string> = {}): Promise<string> {
 
 const count = (text: string, part: string) => text.split(part).length - 1;
 
-describe("npm run demo's start-up log (item 12e)", () => {
-  it("item 12e: names the admin and the demo password once, and never says ADMIN_PASSWORD", async () => {
+describe("npm run demo's start-up log", () => {
+  it("names the admin and the demo password once, and never says ADMIN_PASSWORD", async () => {
     const log = await demoLog();
     expect(log).not.toContain("ADMIN_PASSWORD");
     expect(count(log, DEMO_PASSWORD)).toBe(1);
@@ -53,7 +53,7 @@ describe("npm run demo's start-up log (item 12e)", () => {
     expect(count(log, "Sign in as the admin")).toBe(0);
   }, 120_000);
 
-  it("item 12e: with ADMIN_EMAIL and ADMIN_PASSWORD set, says that admin signs in with the password they set", async () => {
+  it("with ADMIN_EMAIL and ADMIN_PASSWORD set, says that admin signs in with the password they set", async () => {
     const log = await demoLog({ ADMIN_EMAIL: "boss@example.com", ADMIN_PASSWORD: "Own!pass2026" });
     expect(log).toContain("boss@example.com");
     expect(log).not.toContain("Own!pass2026");

@@ -4,7 +4,7 @@ import { dueSlot, localParts, type ScheduleSettingsForSlot } from "./schedule";
 const TZ = "Europe/London";
 const daily: ScheduleSettingsForSlot = { enabled: true, frequency: "daily", daysOfWeek: [], time: "09:00", lastSlot: null };
 
-describe("dueSlot (spec §5, §9: UK time, weekdays only)", () => {
+describe("dueSlot (UK time, weekdays only)", () => {
   it("is null while the schedule is disabled", () => {
     expect(dueSlot({ ...daily, enabled: false }, new Date("2026-11-23T10:00:00Z"), TZ)).toBeNull();
   });
