@@ -15,7 +15,7 @@ export interface ChartSpec {
   xLabel: string;
   yLabel: string;
   series: Series[];
-  /** a horizontal line: the target */
+  /** a horizontal line: the target */
   target?: { y: number; label: string };
 }
 

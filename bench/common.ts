@@ -27,7 +27,7 @@ export interface ScenarioDeps {
 
 /** One row of the speed targets' table as measured: against its target, or a ratio to a baseline of the same run. */
 export interface TargetRow {
-  /** the issue's row, in its words */
+  /** the target's row, in its own words */
   what: string;
   engine: string;
   measured: string;

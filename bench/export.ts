@@ -6,7 +6,8 @@
 // resident set (/proc/<pid>/status VmRSS) every 20 ms. Growth = the peak during the
 // download minus the RSS just before it (after a warm-up export, so loading code
 // and the connection pool are not counted). The baseline, in the same run and on
-// the same server: the export of 100 loads (the brief's "no more memory than 100").
+// the same server: the export of 100 loads (streaming 100,000 should take no more
+// memory than 100).
 // Also measured: a slow client (reading at 1 MB/s, as over a modest link: the
 // server must wait for it, not buffer the file) and an order no index serves (price).
 //

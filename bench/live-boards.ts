@@ -6,7 +6,7 @@
 // cores as separate phones would and the main thread, which posts and times the admin's
 // loads, is not queued behind thousands of boards' event handling.
 //
-// On PostgreSQL (the issue's conditions: 50,000 loads, boards on one 2-core machine with
+// On PostgreSQL (the targets' conditions: 50,000 loads, boards on one 2-core machine with
 // the server and this load generator):
 //   a) one load posted with 2,000, then 5,000 boards open: per board, the time from the
 //      admin's POST being sent to the new card being in that board's first page (cache),
@@ -32,7 +32,7 @@ const SIZES = (process.env.BENCH_LIVE_BOARDS ?? "2000,5000").split(",").map(Numb
 const LOADS = Number(process.env.BENCH_LIVE_LOADS ?? 50_000);
 const POSTS = Number(process.env.BENCH_LIVE_POSTS ?? 3);
 const WAIT_MS = Number(process.env.BENCH_LIVE_WAIT_MS ?? 30_000);
-/** the 10-loads burst runs at this many boards (the issue: 2,000), or the smallest size */
+/** the 10-loads burst runs at this many boards (the target's: 2,000), or the smallest size */
 const BURST_AT = SIZES.includes(2000) ? 2000 : SIZES[0];
 const DB_NAME = "bench_live";
 /** worker threads holding the boards (BENCH_LIVE_WORKERS, default 2: the machine's cores) */

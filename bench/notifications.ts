@@ -6,8 +6,8 @@
 // then places a bid through the real service (`placeBid`, here in the bench process,
 // on the same database): its transaction writes 2,000 `bid_placed` notifications and
 // their NOTIFYs, PostgreSQL delivers them at commit to the app's listener, and the
-// app's live hub writes each to its owner's stream (contract-beyond "Notifications":
-// within 1 s). The commit time is taken just after the transaction returns, each
+// app's live hub writes each to its owner's stream (the bar: within
+// 1 s). The commit time is taken just after the transaction returns, each
 // arrival when its bytes reach the client's socket, both on this process's clock.
 //
 // The baseline, measured in the same run: a bare node:http SSE server holding 2,000

@@ -115,7 +115,7 @@ describe("carrier load board", () => {
       expect.stringMatching(/^Completed Loads\s+1$/),
       expect.stringMatching(/^Total Earnings\s+£1,200\.00$/),
     ]);
-    // available loads plus Alice's own; never the cancelled one (contract "Roles")
+    // available loads plus Alice's own; never the cancelled one (a carrier sees available loads and their own accepted, approved or completed ones)
     await expect.poll(() => cardCount(page), WAIT).toBe(6);
     await expect.poll(() => card(page, N.cancelled).count(), WAIT).toBe(0);
     await page.getByText("6 loads found").waitFor();
@@ -225,7 +225,7 @@ describe("carrier load board", () => {
     await expect.poll(() => card(page, N.manchester).count(), WAIT).toBe(0);
     await expect.poll(() => card(page, N.leeds).count(), WAIT).toBe(1);
 
-    // nothing matches: the spec's empty state and a way out
+    // nothing matches: the empty state's message and a way out
     await page.getByLabel("Equipment Type").selectOption("MOL");
     await page.getByText("No loads match your search criteria.").waitFor();
     await page.getByRole("button", { name: "Reset filters" }).click();

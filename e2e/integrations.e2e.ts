@@ -41,7 +41,7 @@ describe("API tokens", () => {
     await page.getByRole("button", { name: "Create token" }).click();
     const dialog = page.getByRole("dialog", { name: "Create API token" });
     await dialog.waitFor();
-    // refused without a name or a scope, the spec's words under the fields
+    // refused without a name or a scope, each field's message under it
     await dialog.getByRole("button", { name: "Create token" }).click();
     await dialog.getByText("Please enter a name for the token").waitFor();
     await dialog.getByText("Please choose at least one scope").waitFor();

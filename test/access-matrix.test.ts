@@ -317,7 +317,7 @@ async function newInvoice(w: World, status: "issued" | "paid" = "issued"): Promi
 const monthSoFar = () => `from=${ukDay(-20)}&to=${ukDay(0)}`;
 
 /** One request builder per policy row; the Record type makes a missing row a type error. */
-/** A CSV import of two loads a week ahead, the second at `price` (contract-beyond "Load import"). */
+/** A CSV import of two loads a week ahead, the second at `price`. */
 function importReq(url: string, price: string): Req {
   const csv = `pickupCity,pickupZip,pickupDate,deliveryCity,deliveryZip,deliveryDate,price\r\nLeeds,LS1 4AP,${WEEK_AHEAD},Bristol,BS1 4DJ,${WEEK_AHEAD},900\r\nYork,YO1 7HH,${WEEK_AHEAD},Hull,HU1 1AA,${WEEK_AHEAD},${price}\r\n`;
   return { method: "POST", url, body: Buffer.from(csv), headers: { "content-type": "text/csv" } };

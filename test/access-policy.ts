@@ -35,7 +35,7 @@ export interface PolicyRow {
 const all = (s: Expected): Expectation => ({ anonymous: s, pending: s, carrier: s, otherCarrier: s, manager: s, admin: s });
 /** any signed-in, approved user; the pending session counts as signed out */
 const signedIn = (s: Expected): Expectation => ({ anonymous: 401, pending: 401, carrier: s, otherCarrier: s, manager: s, admin: s });
-/** staff = role admin or manager, or isAdmin (contract "Roles") */
+/** staff = role admin or manager, or isAdmin */
 const staffOnly = (s: Expected): Expectation => ({ anonymous: 401, pending: 401, carrier: 403, otherCarrier: 403, manager: s, admin: s });
 /** "give or take away the admin role, edit or delete an admin": admin only */
 const adminOnly = (s: Expected): Expectation => ({ anonymous: 401, pending: 401, carrier: 403, otherCarrier: 403, manager: 403, admin: s });
@@ -129,7 +129,7 @@ export const POLICY = {
   "loads.views": { method: "GET", path: "/api/loads/:id/views", scenario: "view history", expect: staffOnly(200), why: "contract Roles: view history — staff" },
   "loads.events": { method: "GET", path: "/api/loads/:id/events", scenario: "status history (audit)", expect: staffOnly(200), why: "contract Roles: view history — staff" },
 
-  // ------------------------------------------------------------ saved searches (contract-beyond "Saved searches and lane alerts")
+  // ------------------------------------------------------------ saved searches
   "savedSearches.list": { method: "GET", path: "/api/saved-searches", scenario: "own saved searches", expect: signedIn(200), why: "contract-beyond: a user's own saved searches" },
   "savedSearches.create": { method: "POST", path: "/api/saved-searches", scenario: "a new search with a near filter", expect: signedIn(201), why: "contract-beyond: any signed-in user saves searches (at most 20)" },
   "savedSearches.update": { method: "PUT", path: "/api/saved-searches/:id", scenario: "the caller's own search", expect: signedIn(200), why: "contract-beyond: own only" },
@@ -170,13 +170,13 @@ export const POLICY = {
   "objects.deeper": { method: "GET", path: "/objects/*", scenario: "a deeper path under /objects/", expect: { anonymous: [401, 404], pending: [401, 404], carrier: 404, otherCarrier: 404, manager: 404, admin: 404 }, why: "names no object and must not fall through to the web app" },
   "distance.ok": { method: "POST", path: "/api/calculate-distance", scenario: "two known postcodes", expect: signedIn(200), why: "contract: (signed in) → 200 {distance}" },
   "distance.unknown": { method: "POST", path: "/api/calculate-distance", scenario: "an unknown postcode", expect: signedIn(400), why: "contract: 400 for a missing or unknown postcode" },
-  // ------------------------------------------------------------ lane rates (contract-beyond "Invoices, statements, exports and rates")
+  // ------------------------------------------------------------ lane rates
   "rates.lane": { method: "GET", path: "/api/rates/lane", scenario: "two postcodes", expect: signedIn(200), why: "contract-beyond: lane rates (signed in); figures only from 3 bookings up" },
   "rates.lane.byLoad": { method: "GET", path: "/api/rates/lane", scenario: "by loadId of an available load (the bid dialog)", expect: signedIn(200), why: "docs/decisions/0011-lane-rates.md: the lane of a load the caller may see, its postcodes never sent" },
   "rates.lane.byOwnLoad": { method: "GET", path: "/api/rates/lane", scenario: "by loadId of the carrier's accepted load", expect: ownerOnly(200, 200), why: "the same 404 as GET /api/loads/{id} for a load another carrier may not know exists" },
   "rates.lane.byCancelled": { method: "GET", path: "/api/rates/lane", scenario: "by loadId of a cancelled load", expect: { anonymous: 401, pending: 401, carrier: 404, otherCarrier: 404, manager: 200, admin: 200 }, why: "contract Roles: carriers do not see cancelled loads" },
   "rates.lane.badPostcode": { method: "GET", path: "/api/rates/lane", scenario: "a postcode that cannot be one", expect: signedIn(400), why: "contract: 400 with the spec's postcode message" },
-  // ------------------------------------------------------------ CSV exports (contract-beyond "Invoices, statements, exports and rates": CSV exports)
+  // ------------------------------------------------------------ CSV exports
   "exports.loads": { method: "GET", path: "/api/export/loads.csv", scenario: "the All Loads tab's filters", expect: staffOnly(200), why: "contract-beyond: CSV exports are staff only (a carrier 403, as every staff call)" },
   "exports.loads.badQuery": { method: "GET", path: "/api/export/loads.csv", scenario: "a sort the list does not know", expect: staffOnly(400), why: "the query of GET /api/loads, refused as that call refuses it; the role is checked first" },
   "exports.users": { method: "GET", path: "/api/export/users.csv", scenario: "the Users tab's search and order", expect: staffOnly(200), why: "contract-beyond: CSV exports are staff only" },
@@ -184,11 +184,11 @@ export const POLICY = {
   "exports.invoices": { method: "GET", path: "/api/export/invoices.csv", scenario: "the Invoices tab's filters", expect: staffOnly(200), why: "contract-beyond: /api/export/invoices.csv, staff only (a carrier reads their own invoices through GET /api/invoices and the statement)" },
   "exports.bids": { method: "GET", path: "/api/export/bids.csv", scenario: "the Loads with Bids tab's pending bids", expect: staffOnly(200), why: "contract-beyond: CSV exports are staff only (bidders' names and amounts)" },
 
-  // ------------------------------------------------------------ staff insight (contract-beyond "Invoices, statements, exports and rates": staff insight page)
+  // ------------------------------------------------------------ staff insight
   "insight": { method: "GET", path: "/api/insight", scenario: "the last 12 UK weeks' figures", expect: staffOnly(200), why: "contract-beyond: the staff insight page (a carrier 403, as every staff call); spend across every carrier" },
   "insight.badWeeks": { method: "GET", path: "/api/insight", scenario: "?weeks=105 (above the 104 allowed)", expect: staffOnly(400), why: "docs/decisions/0018-insight.md: 1 to 104 weeks; the role is checked first" },
 
-  // ------------------------------------------------------------ self-billing invoices (contract-beyond "Invoices, statements, exports and rates"; docs/decisions/0017-invoices.md)
+  // ------------------------------------------------------------ self-billing invoices (docs/decisions/0017-invoices.md)
   "invoices.list": { method: "GET", path: "/api/invoices", scenario: "the caller's invoices (the carrier's company has some)", expect: signedIn(200), why: "contract-beyond: a carrier their company's, staff all; checked: a carrier never sees another company's invoice" },
   "invoices.list.badLimit": { method: "GET", path: "/api/invoices", scenario: "?limit=201 (above the 200 allowed)", expect: signedIn(400), why: "docs/decisions/0017-invoices.md: pages of 50, at most 200 (as the bell's list)" },
   "invoices.get": { method: "GET", path: "/api/invoices/:id", scenario: "an invoice of the carrier's company", expect: ownerOnly(200, 200), why: "contract-beyond: the list's visibility; another company's invoice is one the caller may not know exists (404)" },
@@ -212,7 +212,7 @@ export const POLICY = {
   "guide.pdf": { method: "GET", path: "/api/pdf/user-guide", scenario: "?version=1.0", expect: all(200), why: "contract: signed in or not (the login page's Help opens it)" },
   "stats": { method: "GET", path: "/api/stats", scenario: "the five tiles", expect: signedIn(200), why: "contract: counts of the caller's own loads (staff: everyone's)" },
   "live": { method: "GET", path: "/api/live", scenario: "open the change-notice stream", expect: signedIn(200), why: "live notices only to signed-in users (loads as that user may see them, own-data topics)" },
-  // ------------------------------------------------------------ notifications (contract-beyond "Notifications")
+  // ------------------------------------------------------------ notifications
   "notifications.list": { method: "GET", path: "/api/notifications", scenario: "the bell: own notifications", expect: signedIn(200), why: "contract-beyond: a user's own notifications and unread count" },
   "notifications.read": { method: "POST", path: "/api/notifications/read", scenario: "mark all own read", expect: signedIn(200), why: "contract-beyond: own only; another user's id is ignored" },
   "notifications.prefs.get": { method: "GET", path: "/api/notification-preferences", scenario: "own email preferences", expect: signedIn(200), why: "contract-beyond: every type listed, default on" },
@@ -220,7 +220,7 @@ export const POLICY = {
   "unsubscribe.get": { method: "GET", path: "/api/unsubscribe", scenario: "a signed link: the confirm page", expect: all(200), why: "contract-beyond: RFC 8058 link works signed out (the token is the credential); GET only asks" },
   "unsubscribe.post": { method: "POST", path: "/api/unsubscribe", scenario: "a signed link: one click", expect: all(200), why: "contract-beyond: POST to the link, signed out, turns that email type off (200)" },
   "unsubscribe.forged": { method: "POST", path: "/api/unsubscribe", scenario: "a token whose signature does not hold", expect: all(400), why: "contract-beyond: a signed token; a forged one changes nothing" },
-  // ------------------------------------------------------------ company documents and compliance (contract-beyond "Carrier compliance", docs/decisions/0013-compliance.md)
+  // ------------------------------------------------------------ company documents and compliance (docs/decisions/0013-compliance.md)
   "documents.list": { method: "GET", path: "/api/companies/:id/documents", scenario: "the carrier's company's documents", expect: ownerOnly(200, 200), why: "contract-beyond: GET /api/companies/{id}/documents — members and staff; others 404" },
   "documents.list.unknown": { method: "GET", path: "/api/companies/:id/documents", scenario: "no such company", expect: signedIn(404), why: "contract: 404 no such resource" },
   "documents.create": { method: "POST", path: "/api/companies/:id/documents", scenario: "the caller's own upload, to the carrier's company", expect: ownerOnly(201, 201), why: "contract-beyond: POST /api/companies/{id}/documents — members and staff; others 404 (before the body is read)" },
@@ -235,7 +235,7 @@ export const POLICY = {
   "compliance.settings.get": { method: "GET", path: "/api/admin/compliance-settings", scenario: "read the two switches", expect: staffOnly(200), why: "contract-beyond: GET /api/admin/compliance-settings; /api/admin/ settings are staff's (contract Roles: email schedule — manager and admin)" },
   "compliance.settings.put": { method: "PUT", path: "/api/admin/compliance-settings", scenario: "save both off", expect: staffOnly(200), why: "contract-beyond: PUT /api/admin/compliance-settings — staff, like the email schedule" },
   "objects.get.companyDocument": { method: "GET", path: "/objects/:key", scenario: "the file of a document of the carrier's company", expect: ownerOnly(200, 200), why: "contract-beyond: the file is served like POD paperwork — to the company's members and staff only" },
-  // ------------------------------------------------------------ registration with documents (contract-beyond "Carrier compliance", last bullet; docs/decisions/0013-compliance.md)
+  // ------------------------------------------------------------ registration with documents (docs/decisions/0013-compliance.md)
   // The applicant is a caller of its own: the `applicant` cookie of a self-registration. Each actor sends it (or not) beside their own session, which counts for nothing here.
   "registration.upload.noApplicant": { method: "POST", path: "/api/registration/upload", scenario: "no applicant cookie (only the actor's session)", expect: all(401), why: "only a pending applicant's cookie may ask for a registration upload; a session is no applicant (signed out and signed-in carrier alike)" },
   "registration.upload": { method: "POST", path: "/api/registration/upload", scenario: "a live applicant cookie beside the actor's session", expect: all(200), why: "the applicant's upload ticket (same checks and per-user rate limit as POST /api/objects/upload)" },
@@ -248,7 +248,7 @@ export const POLICY = {
   "registration.documents.list": { method: "GET", path: "/api/registration/documents", scenario: "a live applicant cookie", expect: all(200), why: "the applicant's own documents" },
   "csrf.registration": { method: "POST", path: "/api/registration/documents", scenario: "foreign Origin with a live applicant cookie", expect: all(403), why: "contract Conventions: a state-changing request whose Origin names another site → 403 (the cookie is also SameSite=Strict)" },
 
-  // ------------------------------------------------------------ the company record (contract-beyond "Carrier compliance", first part)
+  // ------------------------------------------------------------ the company record
   "companies.list": { method: "GET", path: "/api/companies", scenario: "every company with compliance and memberCount", expect: staffOnly(200), why: "contract-beyond: GET /api/companies (staff)" },
   "companies.get": { method: "GET", path: "/api/companies/:id", scenario: "the carrier's company", expect: ownerOnly(200, 200), why: "contract-beyond: GET /api/companies/{id} — staff and its members; others 404" },
   "companies.get.unknown": { method: "GET", path: "/api/companies/:id", scenario: "no such company", expect: signedIn(404), why: "contract: 404 no such resource" },

@@ -45,7 +45,7 @@ export function loadsIn(value: unknown, out: Record<string, unknown>[] = []): Re
 }
 
 export const isOwn = (l: LoadRow, u: UserRow) => l.acceptedBy === u.id || (!!u.carrierName && l.acceptedByCarrier === u.carrierName);
-// contract "Roles", stated independently of the server's code
+// who may know which load (the roles' rules), stated independently of the server's code
 export const mayKnow = (l: LoadRow, u: UserRow | null) =>
   isStaff(u) || l.status === "available" || (!!u && ["accepted", "approved", "completed"].includes(l.status) && isOwn(l, u));
 export const mayPrivate = (l: LoadRow, u: UserRow | null) => isStaff(u) || (!!u && ["approved", "completed"].includes(l.status) && isOwn(l, u));

@@ -1,4 +1,4 @@
-// Fuzz of every API route (contract "Conventions": no input, however malformed,
+// Fuzz of every API route (no input, however malformed,
 // produces a 500 or changes data it should not). For each route, FUZZ_CASES
 // generated requests (default 300, which keeps `npm test` well under 15 minutes;
 // `npm run fuzz` = 2500 per route, > 150,000 in all, and also demands that some

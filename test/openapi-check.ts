@@ -1,5 +1,5 @@
-// Real answers against the app's own OpenAPI document (contract-beyond
-// "Integrations": "the API tests validate real responses against it"): ajv in
+// Real answers against the app's own OpenAPI document (the API tests validate
+// real responses against it): ajv in
 // JSON Schema 2020-12 mode — an implementation independent of zod, which made
 // the document — checks a body against the schema the document gives for that
 // route, method and status. Also: the registered routes, from the router itself.
