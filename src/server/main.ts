@@ -1,4 +1,4 @@
-// The only file that opens a port (style.md §5): config → database → migrations →
+// The only file that opens a port: config → database → migrations →
 // admin bootstrap → listen → schedule and outbox worker; graceful shutdown on SIGTERM/SIGINT.
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, migrateDatabase } from "./db/client";
@@ -42,7 +42,7 @@ export async function main(config: Config, hooks: MainHooks = {}): Promise<void>
 
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded database in ${config.dataDir}`;
   console.log(`\n  ${config.productName} load board is running at http://localhost:${port}  (${where})`);
-  // the demo says how to sign in itself, once (issue 15 #12e: it said "ADMIN_PASSWORD", then printed the password)
+  // the demo says how to sign in itself, once (never "ADMIN_PASSWORD" followed by the password)
   if (hooks.announceAdmin !== false) {
     if (admin?.generatedPassword) {
       // printed once, on the start that created the account (contract)

@@ -1,4 +1,4 @@
-// One database handle for both engines (architecture.md): embedded PGlite in
+// One database handle for both engines: embedded PGlite in
 // DATA_DIR by default (pglite.ts), PostgreSQL via DATABASE_URL (postgres.ts, its
 // LISTEN connection in notices.ts). Same schema, same migrations.
 import { join } from "node:path";

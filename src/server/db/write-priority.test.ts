@@ -1,4 +1,4 @@
-// Issue 19, "Writes never queue behind reads": with every read connection busy
+// Writes never queue behind reads: with every read connection busy
 // (PostgreSQL) or a long queue of reads ahead of it (PGlite), a staff POST
 // /api/loads still answers at once, through the real app.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

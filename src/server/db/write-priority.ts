@@ -1,4 +1,4 @@
-// Issue 19, "Writes never queue behind reads": a request that writes (any method
+// Writes never queue behind reads: a request that writes (any method
 // but GET/HEAD/OPTIONS) runs marked as a writer, and the database handle sends a
 // writer's queries elsewhere than the reads: on PostgreSQL to a small pool of its
 // own (db/client.ts), so board reads that hold every read connection cannot make a

@@ -1,4 +1,4 @@
-// The demo data set (`npm run demo`, style.md "Scripts"): a realistic UK flatbed
+// The demo data set (`npm run demo`): a realistic UK flatbed
 // network — real towns with their real postcodes and counties, road-like distances,
 // market-like prices — with every load status, FORS level, special badge and
 // time-window type, approved carriers and one pending registration, and bids in

@@ -1,4 +1,4 @@
-// The one error type (style.md §6). Services throw it; the error handler turns it
+// The one error type. Services throw it; the error handler turns it
 // into the contract's body {"error", "details"?}.
 import type { ErrorDetail } from "../../contract/errors";
 

@@ -1,4 +1,4 @@
-// `Authorization: Bearer <token>` (contract-beyond "Integrations"): read here so
+// `Authorization: Bearer <token>`: read here so
 // the security plugin (no Origin check for a bearer request, which carries no
 // cookie authority) and the API-token module read the header the same way.
 import type { FastifyRequest } from "fastify";

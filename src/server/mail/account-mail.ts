@@ -1,5 +1,4 @@
-// Account mail (issue 2 calls it, issue 7 owns the templates, issue 14 queues
-// it): HTML + plain text from templates.ts, written to the outbox in the
+// Account mail: HTML + plain text from templates.ts, written to the outbox in the
 // transaction of the account change that causes it (pass that transaction as
 // `db`). Nothing here sends: the outbox worker does, with retries, and a
 // failure never fails the account action.

@@ -1,4 +1,4 @@
-// The durable mail outbox (issue 14): every message is a "mail" job, written by
+// The durable mail outbox: every message is a "mail" job, written by
 // queueMail() in the transaction of the change that causes it, and delivered
 // by the job runner through ctx.mail — the only caller of the transport. Each
 // attempt's outcome goes to email_log in the same transaction that records it

@@ -1,4 +1,4 @@
-// The mail outbox for staff (contract "Users and admin"): GET /api/admin/mail,
+// The mail outbox for staff: GET /api/admin/mail,
 // POST /api/admin/mail/{id}/resend, GET /api/admin/mail/batches/{id}. Registers
 // the "mail" job kind, through which every module's mail is delivered.
 import type { FastifyInstance } from "fastify";

@@ -1,4 +1,4 @@
-// The mail outbox for staff (issue 14): failed mail with its error and a
+// The mail outbox for staff: failed mail with its error and a
 // resend, and the progress of one available-loads email.
 import { MSG } from "../../contract/messages";
 import type { MailBatchProgress, MailListQuery, MailStatus, OutboxMail } from "../../contract/schemas/mail";

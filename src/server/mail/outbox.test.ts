@@ -1,4 +1,4 @@
-// The durable mail outbox (issue 14) with a real SMTP server that goes away and
+// The durable mail outbox with a real SMTP server that goes away and
 // comes back: nothing dropped, nothing doubled, nothing sent for a rollback,
 // retried after a dead worker's lease and for at least 24 hours, failed mail
 // listed for staff and resent, and no SMTP on the forgot-password request path.

@@ -1,4 +1,4 @@
-// Backup and restore (issue 9). PostgreSQL: pg_dump / pg_restore (custom format).
+// Backup and restore. PostgreSQL: pg_dump / pg_restore (custom format).
 // Embedded: PGlite's own consistent dump of its data directory (a gzipped tar),
 // taken while no server holds the directory (PGlite is single-process).
 import { spawn } from "node:child_process";

@@ -1,5 +1,5 @@
-// JSON compression (contract "Loads": "JSON responses over 1 KB are compressed when
-// the client accepts it (`br` or `gzip`)"). Issue 19: a board page is ~60 KB of
+// JSON compression: JSON responses over 1 KB are compressed when the client
+// accepts it (`br` or `gzip`). A board page is ~60 KB of
 // JSON and ~3.5 KB gzipped, and a driver on a 4G phone pays for every byte.
 //
 // Our own onSend hook rather than a library: it touches only JSON bodies the

@@ -1,4 +1,4 @@
-// One error handler (style.md §6): AppError, zod failures, Fastify's own client
+// One error handler: AppError, zod failures, Fastify's own client
 // errors (bad JSON, too large) and everything unexpected become the contract's
 // error body. 5xx are logged with the request id and never show internals.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

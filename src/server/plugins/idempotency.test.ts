@@ -1,4 +1,4 @@
-// Idempotent retries (issue 14): a retry with the same Idempotency-Key and the
+// Idempotent retries: a retry with the same Idempotency-Key and the
 // same request gets the first answer and changes nothing more; the same key with
 // another request is refused; concurrent duplicates do not both run; keys are
 // per user and kept 24 hours. Through the real routes: bids, accept, POD.
@@ -212,7 +212,7 @@ describe.each(ENGINES)("Idempotency-Key on %s", (engine) => {
     expect(kept).toEqual([]);
   });
 
-  // Found by the full fuzz (issue 14): the request hash serialised the parsed body
+  // Found by the full fuzz: the request hash serialised the parsed body
   // recursively, so a body nested tens of thousands deep overflowed the stack → 500.
   it("a body nested 50,000 deep with a key is a 400 in the error shape, never a 500, and claims no key", async () => {
     const carrier = await signedIn(app);

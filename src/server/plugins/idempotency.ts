@@ -1,4 +1,4 @@
-// Idempotent retries (issue 14): a signed-in POST, PUT, PATCH or DELETE may carry
+// Idempotent retries: a signed-in POST, PUT, PATCH or DELETE may carry
 // an `Idempotency-Key` header. The first request with a key claims it (a row
 // keyed by user and key, written before the work starts); its answer (status,
 // content type, body) is kept for 24 hours. A retry with the same key and the
@@ -50,7 +50,7 @@ declare module "fastify" {
 
 /**
  * The file upload's body is a raw stream that no one parsed: nothing to compare, and its URL is single-use anyway.
- * The applicant's calls (issue 17) act for the applicant cookie's account, not the session's user, whose key this would be.
+ * The applicant's calls act for the applicant cookie's account, not the session's user, whose key this would be.
  */
 const notCovered = (req: FastifyRequest) => req.url.startsWith("/api/objects/upload/") || req.url.startsWith("/api/registration/");
 

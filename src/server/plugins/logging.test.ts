@@ -1,4 +1,4 @@
-// Logs (issue 13): one line per request at info, health checks and the web app's
+// Logs: one line per request at info, health checks and the web app's
 // files at debug, secrets in URLs replaced; pretty lines when asked (a terminal).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Writable } from "node:stream";

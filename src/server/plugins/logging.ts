@@ -1,4 +1,4 @@
-// Logs (issue 13): human-readable lines when stdout is a terminal, one JSON object a
+// Logs: human-readable lines when stdout is a terminal, one JSON object a
 // line otherwise (for a log shipper). One line per request, written when the answer
 // has gone: at info, except health checks and the web app's files, which are at
 // debug so that a balancer's probe and a page load do not bury the API's lines.

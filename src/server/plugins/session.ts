@@ -23,8 +23,8 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
 
-  // Built once and prepared: every request, every poll, runs it (issue 8 profile:
-  // building this query each time was a large share of the poll path's CPU).
+  // Built once and prepared: every request, every poll, runs it (building
+  // this query each time was a large share of the poll path's CPU).
   const lookup = ctx.db
     .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
@@ -44,7 +44,7 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
       const [row] = await lookup.execute({ id, now: ctx.clock.now() });
       return row;
     });
-    // an account that lost its approval loses its sessions too (spec §4)
+    // an account that lost its approval loses its sessions too
     if (session && session.user.isApproved && session.expiresAt > ctx.clock.now()) {
       req.user = session.user;
       req.sessionId = id;

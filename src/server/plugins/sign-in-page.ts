@@ -1,5 +1,5 @@
-// The prerendered sign-in page (issue 19: "the sign-in page needs a form, not the
-// app"). dist/web/login.html is the app's login page as HTML with a small script
+// The prerendered sign-in page (the sign-in page needs a form, not the
+// app). dist/web/login.html is the app's login page as HTML with a small script
 // (scripts/prerender-sign-in.tsx); a visitor without a session cookie gets it for
 // /login and /, where the app would show the same page after loading itself. With
 // a cookie the app is served as before (it shows the board, or the login page if
@@ -24,7 +24,7 @@ export function loadSignInPage(webDist: string, productName: string): SignInPage
 }
 
 /**
- * The board's first paint as HTML (issue 19, scripts/prerender-board-shell.tsx): index.html
+ * The board's first paint as HTML (scripts/prerender-board-shell.tsx): index.html
  * with the header and the board's heading already in #root, for `/` with a session cookie.
  */
 export function loadBoardShellPage(webDist: string, productName: string): SignInPage | null {

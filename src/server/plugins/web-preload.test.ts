@@ -34,13 +34,13 @@ describe("preload hints for the signed-in board", () => {
     const page = await t.app.inject({ url: "/" });
     expect(page.statusCode).toBe(200);
     expect(page.headers.link).toBeUndefined();
-    // a path that is no file gets the app (spec §2), never the manifest
+    // a path that is no file gets the app, never the manifest
     const manifest = await t.app.inject({ url: "/.vite/manifest.json" });
     expect(manifest.headers["content-type"]).toMatch(/^text\/html/);
     expect(manifest.body).not.toContain("board-page");
   });
 
-  // issue 19 (LCP): scripts/prerender-board-shell.tsx, plugins/sign-in-page.ts loadBoardShellPage
+  // a faster first paint: scripts/prerender-board-shell.tsx, plugins/sign-in-page.ts loadBoardShellPage
   it("signed in, / is the board's first paint as HTML: header and heading with the product name, Loading..., the stylesheet inline", async () => {
     const { cookie } = await signedIn(t.app);
     const page = await t.app.inject({ url: "/", headers: { cookie } });

@@ -1,4 +1,4 @@
-// Preload hints for a signed-in board (issue 8: Lighthouse on the board). Without
+// Preload hints for a signed-in board. Without
 // them a phone waits for the app's JavaScript before it even asks who is signed in,
 // then for the board's own chunk, then for its loads: three round trips in a row on
 // a slow network. A `Link` header on the page lets the browser start all of them

@@ -1,4 +1,4 @@
-// Issue 19, "Writes never queue behind reads": every request that may write (any
+// Writes never queue behind reads: every request that may write (any
 // method but GET, HEAD, OPTIONS) runs as a writer (db/write-priority.ts), so its
 // queries, its session lookup included, take the writers' pool on PostgreSQL and
 // the front of the queue on PGlite. Set on onRequest (session and bearer hooks run

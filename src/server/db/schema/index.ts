@@ -1,6 +1,6 @@
 // The data model: the spec's tables, plus the tables the contract needs to keep
 // every process stateless (sessions, throttles, schedule claim, upload tickets)
-// and the audit trail of load events (architecture.md "Invariants"). One file an
+// and the audit trail of load events. One file an
 // area; this index is what `import … from "db/schema"`, drizzle-kit and the
 // database handle (client.ts) read, so every table must be exported from here.
 export * from "./users";

@@ -3,7 +3,7 @@ import { date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-
 import { created, ts, updated } from "./columns";
 import { users } from "./users";
 
-// Scoped API tokens (contract-beyond "Integrations", migration 0015): only the
+// Scoped API tokens (migration 0015): only the
 // SHA-256 of the token; the rate-limit window on the row itself so every process
 // counts against one number, and a deleted row is a revoked token at once.
 export const apiTokens = pgTable(
@@ -27,7 +27,7 @@ export const apiTokens = pgTable(
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
-// Webhooks (contract-beyond "Integrations"): endpoints registered by an
+// Webhooks: endpoints registered by an
 // admin, and one row per delivery attempt. A delivery is a "webhook" job (jobs).
 export const webhookEndpoints = pgTable("webhook_endpoints", {
   id: uuid("id").primaryKey().defaultRandom(),

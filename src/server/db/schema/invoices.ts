@@ -6,7 +6,7 @@ import { loads } from "./loads";
 import { companies } from "./companies";
 
 // One invoice per completion of a load, in the name of the carrier company that
-// delivered it (contract-beyond "Invoices"). Amounts are numeric, read as strings
+// delivered it. Amounts are numeric, read as strings
 // and worked in decimal arithmetic: never a binary float for money.
 export const invoices = pgTable(
   "invoices",

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { created, ts } from "./columns";
 
-// Background work (style.md "Growing it": modules/jobs): one table for every kind
+// Background work (modules/jobs): one table for every kind
 // of job. A job is written in the transaction of the change that causes it, then
 // claimed by one worker at a time (FOR UPDATE SKIP LOCKED and a lease that the
 // worker keeps extending while it runs). pending → running → done | failed; a

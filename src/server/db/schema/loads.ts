@@ -76,9 +76,9 @@ export const loads = pgTable(
     index("loads_pickup_idx").on(t.pickupDate.desc(), t.id),
     index("loads_accepted_by_idx").on(t.acceptedBy),
     index("loads_accepted_by_carrier_idx").on(t.acceptedByCarrier),
-    // the board's text search and its count (contract "Loads" `search`; migration 0013, pg_trgm)
+    // the board's text search and its count (`search`; migration 0013, pg_trgm)
     index("loads_search_trgm_idx").using("gin", t.loadNumber.op("gin_trgm_ops"), t.pickupCity.op("gin_trgm_ops"), t.deliveryCity.op("gin_trgm_ops")),
-    // lane rates (contract-beyond "Invoices, statements, exports and rates"): one lane's
+    // lane rates: one lane's
     // bookings since a day, by postcode area; the expressions are rates.repository.ts's
     // word for word (500k loads: 700 ms scan → 0.05 ms, docs/decisions/0011-lane-rates.md)
     index("loads_lane_idx")
@@ -100,7 +100,7 @@ export const loadViews = pgTable(
   (t) => [index("load_views_load_idx").on(t.loadId, t.viewedAt.desc())],
 );
 
-// Who moved a load from which status to which, and when (architecture.md invariant).
+// Who moved a load from which status to which, and when.
 export const loadEvents = pgTable(
   "load_events",
   {

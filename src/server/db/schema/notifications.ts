@@ -5,7 +5,7 @@ import { created, ts, updated } from "./columns";
 import { users } from "./users";
 import { loads } from "./loads";
 
-// Notifications (contract-beyond "Notifications"): one row per recipient,
+// Notifications: one row per recipient,
 // written in the transaction of the event that causes it (modules/notifications).
 // The bell reads a user's newest first and counts their unread.
 export const notifications = pgTable(

@@ -5,7 +5,7 @@ import { created, ts, updated } from "./columns";
 import { users } from "./users";
 import { loads } from "./loads";
 
-// Saved searches (contract "Saved searches and lane alerts", modules/saved-searches):
+// Saved searches (modules/saved-searches):
 // a user's board filters under a name, and whether a new matching load is told to
 // them at once (instant), in a daily email (daily) or not at all (off).
 export const savedSearches = pgTable(

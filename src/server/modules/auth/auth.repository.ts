@@ -1,4 +1,4 @@
-// Drizzle queries of the auth module (style.md: repositories take DbOrTx).
+// Drizzle queries of the auth module (repositories take DbOrTx).
 import { and, eq, gt, or } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { sessions, users, type UserRow } from "../../db/schema";

@@ -1,4 +1,4 @@
-// Auth and account calls (contract "Auth and account"; spec §7 Authentication).
+// Auth and account calls.
 // Routes parse and reply; the rules live in auth.service.ts. Every user in a
 // response goes through toUser, by way of companies.service userView (never a password, hash or reset token).
 import type { FastifyInstance } from "fastify";
@@ -8,6 +8,7 @@ import { idParam, parse } from "../../lib/validate";
 import { AppError } from "../../lib/app-error";
 import { SESSION_COOKIE, clearSessionCookie, requireUser, startSession } from "../../plugins/session";
 import { MSG } from "../../../contract/messages";
+import { isStaffRole } from "../../../contract/constants";
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -61,11 +62,13 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   app.post("/api/register", async (req, reply) => {
-    // counted before validation: malformed floods use up the allowance too
-    await takeRegistrationSlot(ctx, req.ip);
+    // counted before validation: malformed floods use up the allowance too. Staff
+    // creating users are not counted (contract): onboarding a network's carriers
+    // from one office is not a flood
+    if (!isStaffRole(req.user)) await takeRegistrationSlot(ctx, req.ip);
     const input = parse(registerSchema, req.body);
     const { user, applicant } = await registerUser({ ctx, input, actor: req.user });
-    // a self-registration may add its insurance for a while (issue 17): a cookie, never a token in the body
+    // a self-registration may add its insurance for a while: a cookie, never a token in the body
     if (applicant) setApplicantCookie(reply, req, applicant);
     return reply.status(201).send(await userView(ctx, ctx.db, user));
   });

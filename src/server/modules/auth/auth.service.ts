@@ -1,5 +1,5 @@
-// Accounts: sign-in, registration, password reset and change (spec §4 user
-// approval and session, §5 validation, contract "Auth and account").
+// Accounts: sign-in, registration, password reset and change (user
+// approval and sessions, validation).
 import type { AppContext } from "../../context";
 import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -86,7 +86,7 @@ export async function login({ ctx, email, password, address }: LoginOptions): Pr
     await recordAttempt(db, LOGIN_FAILURES_PER_ADDRESS, address, now);
     throw new AppError(401, MSG.invalidLogin);
   }
-  // spec §4: an unapproved account cannot sign in (403, pending_approval)
+  // an unapproved account cannot sign in (403, pending_approval)
   if (!user.isApproved) throw new AppError(403, MSG.pendingApproval, undefined, { message: PENDING_APPROVAL });
   return setLastLogin(db, user.id, now);
 }
@@ -111,9 +111,9 @@ export async function registerUser({ ctx, input, actor }: RegisterOptions): Prom
   let role: Role = "carrier";
   let isAdmin = false;
   if (byStaff) {
-    // spec §3 user form: isAdmin is true when role is admin (and vice versa here)
+    // user form: isAdmin is true when role is admin (and vice versa here)
     const wantsAdmin = input.role === "admin" || input.isAdmin === true;
-    // spec §6: assigning the Admin role is for admins only
+    // assigning the Admin role is for admins only
     if (wantsAdmin && !isAdminUser(actor)) throw new AppError(403, MSG.forbidden);
     role = wantsAdmin ? "admin" : (input.role ?? "carrier");
     isAdmin = wantsAdmin;
@@ -163,7 +163,7 @@ export function takeForgotPasswordSlot(ctx: AppContext, address: string): Promis
 
 /**
  * contract forgot-password: the same answer whether or not the account exists,
- * in the same time (issue 14). The request writes one job whatever the email;
+ * in the same time. The request writes one job whatever the email;
  * the worker looks the account up, stores the SHA-256 of a new token and
  * queues the mail (password-reset-job.ts).
  */

@@ -38,7 +38,7 @@ export async function bootstrapAdmin(ctx: AppContext): Promise<BootstrapResult |
     .where(or(eq(users.role, "admin"), eq(users.isAdmin, true)))
     .limit(1);
   if (anyAdmin) return null;
-  // random password that meets the §5 rules
+  // random password that meets the password rules
   const password = `${randomToken(12)}aA1!`;
   const inserted = await db
     .insert(users)

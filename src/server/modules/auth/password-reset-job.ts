@@ -1,4 +1,4 @@
-// The "password-reset" job (issue 14): what a forgot-password request asks for,
+// The "password-reset" job: what a forgot-password request asks for,
 // done off the request path so the answer takes the same time whether or not
 // the account exists. For an account, one transaction stores the SHA-256 of a
 // new token (valid 1 hour, contract), queues the mail with the link, and marks

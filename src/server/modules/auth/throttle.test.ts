@@ -1,11 +1,11 @@
-// Throttling of sign-in, registration and forgot-password (contract "Conventions"):
+// Throttling of sign-in, registration and forgot-password:
 // counted in the database, so every process on one database counts the same.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { ENGINES, TestClock, createTestApp, type TestApp } from "../../../../test/helpers";
 import { postgresOnly } from "../../../../test/skips";
-import { PASSWORD, createCarrier, login } from "../../../../test/factories";
+import { PASSWORD, createCarrier, createManager, login } from "../../../../test/factories";
 import { buildApp } from "../../app";
 import { authAttempts } from "../../db/schema";
 import { ConfigError, loadConfig, parseTrustProxy } from "../../config";
@@ -152,6 +152,24 @@ describe.each(ENGINES)("throttling on %s", (engine) => {
     expect((await inject({ method: "POST", url: "/api/register", payload: [] })).statusCode).toBe(429);
   });
 
+  it("staff creating users are not counted: 201 carriers in a row from one address all 201; self-registration from there is still limited", async () => {
+    const staff = await login(t.app, (await createManager(t.app)).email);
+    for (let i = 0; i < 201; i++) {
+      const res = await inject({
+        method: "POST",
+        url: "/api/register",
+        headers: { cookie: staff },
+        payload: { email: `onboard-${seq}-${i}@example.com`, password: "Haulage1!Go", name: `Driver ${i}`, carrierName: `Onboarded ${i} Ltd`, contactNumber: "01134960000" },
+      });
+      expect(res.statusCode, `carrier ${i + 1}: ${res.body}`).toBe(201);
+    }
+    const counted = await t.app.ctx.db.select().from(authAttempts).where(sql`${authAttempts.kind} = ${REGISTER_PER_ADDRESS.kind} and ${authAttempts.key} = ${address}`);
+    expect(counted).toEqual([]);
+    // the same address without the staff session: counted, 200 then 429
+    for (let i = 0; i < 200; i++) expect((await inject({ method: "POST", url: "/api/register", payload: [] })).statusCode).toBe(400);
+    expect((await inject({ method: "POST", url: "/api/register", payload: [] })).statusCode).toBe(429);
+  });
+
   it("old counter rows are pruned", async () => {
     const now = clock.now();
     await recordAttempt(t.app.ctx.db, REGISTER_PER_ADDRESS, "old-row-test", new Date(now.getTime() - 61 * MINUTE));
@@ -192,7 +210,7 @@ describe.each(ENGINES)("throttling on %s", (engine) => {
 });
 
 describe("throttling behind a proxy (TRUST_PROXY)", () => {
-  // configured as an operator writes it, through loadConfig (issue 13: TRUST_PROXY=1
+  // configured as an operator writes it, through loadConfig (TRUST_PROXY=1
   // used to trust every X-Forwarded-For hop, so forged left-most hops escaped the limits)
   const PROXY = "10.1.1.1";
   let hops: TestApp;

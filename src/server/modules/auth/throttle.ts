@@ -1,4 +1,4 @@
-// Throttling of sign-in, registration and forgot-password (contract "Conventions").
+// Throttling of sign-in, registration and forgot-password.
 // Counters are rows in auth_attempts, so every server process on one database
 // counts the same; all times come from ctx.clock so tests can move them.
 import { and, count, eq, gt, lt } from "drizzle-orm";

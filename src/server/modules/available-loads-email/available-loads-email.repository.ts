@@ -18,7 +18,7 @@ export async function findScheduleSettings(db: DbOrTx): Promise<EmailScheduleRow
   return row;
 }
 
-/** The settings row, created with the defaults (spec §3) on first use. */
+/** The settings row, created with the defaults on first use. */
 export async function ensureScheduleSettings(db: DbOrTx): Promise<EmailScheduleRow> {
   const existing = await findScheduleSettings(db);
   if (existing) return existing;
@@ -37,7 +37,7 @@ export async function updateScheduleSettings(
 
 /**
  * Claim a slot: ONE conditional update, so among any number of processes exactly
- * one gets the row back and sends (architecture.md "scheduler"). At most one
+ * one gets the row back and sends. At most one
  * scheduled send per business day: a slot is refused when the last claimed slot
  * has the same date (slots are "YYYY-MM-DDTHH:MM").
  */
@@ -60,9 +60,9 @@ export async function claimScheduleSlot(db: DbOrTx, id: string, slot: string, no
 
 /**
  * Available loads for the email: only the columns a carrier may see on an
- * available load (spec §5 address visibility) — no postcode, address, contact,
+ * available load — no postcode, address, contact,
  * reference or PO number is even read. Soonest pickup first; none whose pickup
- * day (UK) has ended at `now` (contract expiry).
+ * day (UK) has ended at `now` (expired).
  */
 export async function listAvailableLoadsForEmail(db: DbOrTx, now: Date) {
   return db

@@ -1,4 +1,4 @@
-// The available-loads email's calls (contract "Users and admin"), staff only:
+// The available-loads email's calls, staff only:
 // POST /api/admin/send-available-loads-email, GET|PUT /api/admin/email-schedule-settings.
 // The batch it queues is followed with GET /api/admin/mail/batches/{id} (src/server/mail).
 import type { FastifyInstance } from "fastify";

@@ -1,8 +1,8 @@
-// The email schedule (issue 7; spec §5, §9: UK time with BST/GMT, weekdays only).
+// The email schedule (UK time with BST/GMT, weekdays only).
 // Every server process ticks once a minute (and once at start). A due slot is
 // claimed by one conditional UPDATE on the settings row, so however many
-// processes run, each slot is sent exactly once (architecture.md "scheduler"):
-// the claim and the batch of mail it queues commit together (issue 14 outbox),
+// processes run, each slot is sent exactly once:
+// the claim and the batch of mail it queues commit together (the mail outbox),
 // so a claimed slot always has its mail and a failed queue leaves it unclaimed.
 import type { BulkEmailResult } from "../../../contract/schemas/email-schedule";
 import type { AppContext } from "../../context";

@@ -1,4 +1,4 @@
-// Issue 13, "No list silently truncates": every list of bids answers at most 1,000
+// No list silently truncates: every list of bids answers at most 1,000
 // rows, with the true total in X-Total-Count, and pages with limit/offset; the
 // admin's Loads with Bids list (GET /api/loads/with-bids) is paged, sorted and
 // searched in the database, with the lowest pending bid and the bid count.

@@ -24,8 +24,8 @@ export async function rejectPendingBids(
 }
 
 /**
- * Create the carrier's pending bid on a load, or update it if one exists (spec §4:
- * at most one pending bid per carrier and load). One statement against the partial
+ * Create the carrier's pending bid on a load, or update it if one exists (at most
+ * one pending bid per carrier and load). One statement against the partial
  * unique index bids_one_pending_key, so simultaneous posts by one carrier can never
  * make two pending rows: the loser of the insert race waits and updates instead.
  * `inserted` is true when a row was created (xmax = 0 on a freshly inserted tuple).
@@ -63,7 +63,7 @@ export async function findBid(db: DbOrTx, bidId: string, opts: { lock?: boolean 
   return row;
 }
 
-/** Conditional status change: only a pending bid moves (spec §4). */
+/** Conditional status change: only a pending bid moves. */
 export async function settlePendingBid(
   tx: DbOrTx,
   bidId: string,
@@ -92,7 +92,7 @@ export function listBidsOfCarrier(db: DbOrTx, carrierId: string, page: Page) {
     .offset(page.offset);
 }
 
-/** Staff views: each bid with its bidder (spec §3) and load, newest first, one page. */
+/** Staff views: each bid with its bidder (name and company) and load, newest first, one page. */
 export function listBidsWithCarrier(db: DbOrTx, opts: { loadId?: string }, page: Page) {
   return db
     .select({

@@ -1,4 +1,4 @@
-// Bids (contract "Bids", spec §7): parse, check the role, call the service, reply.
+// Bids: parse, check the role, call the service, reply.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { requireStaff, requireUser } from "../../plugins/session";

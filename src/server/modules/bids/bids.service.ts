@@ -65,22 +65,22 @@ export async function placeBid(opts: {
   return db.transaction(async (tx) => {
     const [load] = await tx.select().from(loads).where(eq(loads.id, loadId)).for("share");
     if (!load) throw new AppError(404, MSG.notFound);
-    // spec §4: only available loads can be bid on. A load that stopped being
+    // only available loads can be bid on. A load that stopped being
     // available (accepted by someone else, cancelled) is invisible to a carrier from
     // then on, but the carrier saw it on the board a moment ago: like the losing
     // accept (contract: accept → 409), they are told it is gone, not "not found".
     if (load.status !== "available") throw new AppError(409, MSG.loadNotAvailable);
     // contract: an expired load (its pickup day over, UK time) left the board: no bids
     if (isLoadExpired(load, now)) throw new AppError(409, MSG.loadNotAvailable);
-    // contract-beyond "Carrier compliance": checked in this transaction, as for an accept
+    // the compliance check, in this transaction, as for an accept
     await assertMayBook(tx, actor, load, ukToday(now));
     const { bid, inserted } = await upsertPendingBid(tx, {
       loadId,
       carrierId: actor.id,
       bidAmount: opts.bidAmount,
-      // what the carrier saw listed when bidding: Manage Bids compares with it (issue 15 #11)
+      // what the carrier saw listed when bidding: Manage Bids compares with it
       listedPrice: money(load.price),
-      // spec §5: notes trimmed, omitted when empty (the contract schema already trims)
+      // notes trimmed, omitted when empty (the contract schema already trims)
       notes: opts.notes?.trim() || null,
       now,
     });
@@ -98,7 +98,7 @@ export async function listOwnBids(opts: { db: Db; actor: UserRow; page: Page }):
   return { bids: rows.map((r) => ({ ...toBid(r.bid), loadNumber: r.loadNumber, loadStatus: r.loadStatus as LoadStatus })), total };
 }
 
-/** Staff: bids with the bidder's name and company (spec §3), newest first; one page and the total. */
+/** Staff: bids with the bidder's name and company, newest first; one page and the total. */
 export async function listBids(opts: { db: Db; loadId?: string; page: Page }): Promise<{ bids: BidWithCarrier[]; total: number }> {
   if (opts.loadId) {
     const [load] = await opts.db.select({ id: loads.id }).from(loads).where(eq(loads.id, opts.loadId));
@@ -116,7 +116,7 @@ export async function listBids(opts: { db: Db; loadId?: string; page: Page }): P
 }
 
 /**
- * POST /api/bids/{id}/accept (spec §4 "Accepting a bid"): in one transaction the load
+ * POST /api/bids/{id}/accept: in one transaction the load
  * goes available → accepted for the bidder at the bid amount (through the one
  * transition function: row lock, state machine, audit event), the bid becomes
  * accepted and every other pending bid on the load is rejected. Of two staff
@@ -173,7 +173,7 @@ export async function acceptBid(opts: { ctx: AppContext; db: Db; actor: UserRow;
   });
 }
 
-/** POST /api/bids/{id}/reject: only a pending bid (spec §4); the bidder is told in the same transaction. */
+/** POST /api/bids/{id}/reject: only a pending bid; the bidder is told in the same transaction. */
 export async function rejectBid(opts: { ctx: AppContext; db: Db; actor: UserRow | null; bidId: string; now: Date }): Promise<Bid> {
   const { ctx, db, bidId, now } = opts;
   return db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-// Upgrading a network that has carriers (migration 0008, issue 17): a database built
+// Upgrading a network that has carriers (migration 0008): a database built
 // with the real migrations up to 0007, seeded with carriers whose company names
 // differ in case and spaces and with their bookings, then migrated the way every
 // start migrates. Afterwards there is one company per name, every approved carrier

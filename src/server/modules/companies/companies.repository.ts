@@ -1,5 +1,5 @@
-// Queries of the carrier company record (contract-beyond "Carrier compliance";
-// style.md: repositories take a DbOrTx). A company's users are those whose
+// Queries of the carrier company record (repositories take a
+// DbOrTx). A company's users are those whose
 // carrierName matches its name ignoring case and surrounding spaces: `name_key`
 // (lower(btrim(name))) is that match, unique. Bookings (loads.accepted_by_carrier)
 // and members (users.carrier_name) keep the name as text, because carrier
@@ -165,7 +165,7 @@ export async function renameBookings(db: DbOrTx, v: { keys: string[]; name: stri
 
 /**
  * One history row per renamed booking (the load's history: who changed what and
- * when, architecture.md invariant), written in a few statements however many
+ * when), written in a few statements however many
  * loads a company holds. The status does not change; from and to name it.
  */
 export async function recordBookingEvents(

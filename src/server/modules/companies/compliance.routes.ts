@@ -1,4 +1,4 @@
-// Compliance (contract-beyond "Carrier compliance", issue 17):
+// Compliance:
 // GET|PUT /api/admin/compliance-settings (staff, like the email schedule),
 // GET /api/compliance/summary (staff: the Compliance tab's counts) and
 // GET /api/compliance/me (signed in: what the board needs to explain a refusal);

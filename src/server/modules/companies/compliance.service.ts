@@ -1,4 +1,4 @@
-// Compliance (contract-beyond "Carrier compliance", issue 17): the status of a
+// Compliance: the status of a
 // company computed one way everywhere (complianceOf() of the contract, on the UK
 // calendar day), the two staff settings, the rule checked inside every booking
 // transaction (assertMayBook), and who may read a document's file (the objects

@@ -1,4 +1,4 @@
-// Compliance (contract-beyond "Carrier compliance", issue 17): the two settings,
+// Compliance: the two settings,
 // the status computed on the UK calendar day (around midnight, GMT and BST), and
 // the booking rules checked inside the accept, bid and award transactions, with
 // the settings on and off, and FORS levels in order.

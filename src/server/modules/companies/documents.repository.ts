@@ -1,5 +1,5 @@
 // Queries of company documents, their reminders and the compliance settings
-// (contract-beyond "Carrier compliance"; style.md: repositories take a DbOrTx).
+// (repositories take a DbOrTx).
 // "The latest of a kind" (docs/decisions/0013-compliance.md): of a company's verified
 // documents of one kind, the one that expires last (ties: the later id) is the
 // one that counts; an earlier one is superseded and neither listed as expiring or
@@ -77,7 +77,7 @@ export async function listApplicantDocumentRows(
   page: { limit: number; offset: number },
 ): Promise<{ rows: CompanyDocumentRow[]; total: number }> {
   const where = eq(companyDocuments.applicantId, applicantId);
-  // contract: every list is bounded (issue 19); the total before paging for X-Total-Count
+  // every list is bounded; the total before paging for X-Total-Count
   const [rows, [{ n }]] = await Promise.all([
     db.select().from(companyDocuments).where(where).orderBy(desc(companyDocuments.uploadedAt), desc(companyDocuments.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(companyDocuments).where(where),

@@ -1,4 +1,4 @@
-// Company documents (contract-beyond "Carrier compliance", issue 17):
+// Company documents:
 // GET|POST /api/companies/{id}/documents (members and staff; others 404),
 // POST /api/documents/{id}/verify | reject (staff), and the Compliance tab's
 // GET /api/documents?view=pending|expiring|expired (staff; our addition,

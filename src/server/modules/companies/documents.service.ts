@@ -1,4 +1,4 @@
-// Company documents (contract-beyond "Carrier compliance", issue 17): a company's
+// Company documents: a company's
 // members and staff list and add them; staff verify or reject them and see the
 // Compliance tab's lists. A document's file is an upload of the poster's own,
 // claimed through the objects module in the same transaction as the document
@@ -135,7 +135,7 @@ export async function createCompanyDocument(opts: { db: Db; viewer: Viewer; comp
   return toDocument(await insertNewDocument({ db, uploader: viewer, owner: { companyId }, input, now }));
 }
 
-// ---------------------------------------------------------------- registration with documents (issue 17)
+// ---------------------------------------------------------------- registration with documents
 // docs/decisions/0013-compliance.md "Registration with documents". The applicant is
 // authenticated by the registration module (its cookie); these hold the rules.
 

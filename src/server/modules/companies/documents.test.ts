@@ -1,4 +1,4 @@
-// Company documents (contract-beyond "Carrier compliance", issue 17): who may list
+// Company documents: who may list
 // and post a company's documents, the upload rules (an own, unattached upload; an
 // expiry not before today in the UK), staff review (verify, reject with reason,
 // 409 unless pending), the Compliance tab's lists and counts, and the file served
@@ -43,7 +43,7 @@ describe.each(ENGINES)("company documents on %s", (engine) => {
     outsider = await memberOf(t.app, rival);
     manager = await signedIn(t.app, { role: "manager", carrierName: null });
     admin = await signedIn(t.app, { role: "admin", isAdmin: true, carrierName: null });
-    // spec §4: an unapproved account cannot sign in; its session (inserted directly) counts for nothing
+    // an unapproved account cannot sign in; its session (inserted directly) counts for nothing
     const pending = await createUser(t.app, { isApproved: false, carrierName: smith.name });
     const token = randomToken();
     await t.app.ctx.db.insert(sessions).values({ id: sha256(token), userId: pending.id, expiresAt: new Date(NOW.getTime() + 86_400_000) });

@@ -1,4 +1,4 @@
-// POST /api/calculate-distance (contract, spec §7): signed in → {distance: miles}.
+// POST /api/calculate-distance: signed in → {distance: miles}.
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context";

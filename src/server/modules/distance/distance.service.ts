@@ -1,5 +1,5 @@
-// Road-distance estimate between two UK postcodes (issue 5, contract
-// POST /api/calculate-distance). Default: district centroids × a road-circuity
+// Road-distance estimate between two UK postcodes (POST
+// /api/calculate-distance). Default: district centroids × a road-circuity
 // factor (docs/decisions/0002-distance-estimate.md); optionally a routing engine (OSRM)
 // with the estimate as its fallback.
 import type { Config } from "../../config";
@@ -82,7 +82,7 @@ export function providerFor(config: Pick<Config, "distanceProvider" | "osrmUrl">
   return centroidProvider;
 }
 
-/** spec §5 wording for a missing postcode */
+/** the wording for a missing postcode */
 export const MISSING_POSTCODES = "Please fill in both pickup and delivery postcodes to calculate distance.";
 export const NO_POSTCODE_TABLE =
   "Distance estimates are not available: no UK postcode table is installed on the server (POSTCODE_DATA). Please enter the distance manually.";
@@ -127,7 +127,7 @@ export async function calculateDistance(opts: {
 }
 
 // ---------------------------------------------------------------- near filters
-// "Near" filters (contract "Saved searches and lane alerts"): the loads whose
+// "Near" filters (saved searches and lane alerts): the loads whose
 // pickup (or delivery) postcode district lies within `miles` of a given
 // postcode, measured straight between district centroids (haversine). The set
 // of districts is worked out here from the centroid table, once per postcode

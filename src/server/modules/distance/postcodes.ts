@@ -1,5 +1,5 @@
-// UK postcodes → district (outcode) centroids for distance estimates (issue 5).
-// The table is operator-supplied open data (contract POSTCODE_DATA, CSV
+// UK postcodes → district (outcode) centroids for distance estimates.
+// The table is operator-supplied open data (POSTCODE_DATA, docs/deployment.md; CSV
 // `outcode,latitude,longitude,town`); it is read lazily, once per path, and never
 // copied into the repository. Postcodes are read by the contract's parser
 // (src/contract/postcode.ts), the one the load form and the loads API use.

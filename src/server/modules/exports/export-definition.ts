@@ -1,6 +1,6 @@
-// What every CSV export is made of (contract-beyond "CSV exports"): the query it
-// takes (its tab's list call's own), its columns (headers in the screen's words,
-// spec §2 tables) and its rows (the list call's own filters and order, read in
+// What every CSV export is made of: the query it
+// takes (its tab's list call's own), its columns (headers in the words of
+// the screen's tables) and its rows (the list call's own filters and order, read in
 // batches). The entries are in export-registry.ts.
 import type { z } from "zod";
 import type { AppContext } from "../../context";

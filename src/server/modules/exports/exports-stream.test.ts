@@ -1,4 +1,4 @@
-// Streaming of the CSV exports (contract-beyond "CSV exports": streamed, so
+// Streaming of the CSV exports (streamed, so
 // 100,000 rows need no more memory than 100; the 100,000-load figure is the
 // bench's, bench/export.ts). Here, on 2,000 loads read in batches of 50: the
 // keyset batches join up into exactly the list's order for every sort; the file

@@ -1,5 +1,5 @@
 // Reading a whole list in batches, in exactly its list call's order, without
-// holding more than one batch (contract-beyond "CSV exports": 100,000 rows need no
+// holding more than one batch (100,000 rows need no
 // more memory than 100). Loads are read by the loads module's own reader
 // (loads/load-list-reader.ts, keyset batches); the short lists (users, companies)
 // by their own list functions a page at a time; the bids of a batch of loads here.
@@ -35,7 +35,7 @@ export async function* pagedBatches<T>(readPage: (page: { limit: number; offset:
 
 export interface PendingBidRow {
   bid: BidRow;
-  /** spec §3: admin views show the bidder's name as carrierName and their company as carrierCompany */
+  /** admin views show the bidder's name as carrierName and their company as carrierCompany */
   carrierName: string;
   carrierCompany: string | null;
 }

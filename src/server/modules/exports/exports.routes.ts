@@ -1,4 +1,4 @@
-// GET /api/export/{loads,users,carriers,bids}.csv (contract-beyond "CSV exports"):
+// GET /api/export/{loads,users,carriers,bids}.csv:
 // staff only (a carrier 403, signed out 401, as every staff call), each taking the
 // query of the list call behind its tab (contract/schemas/export.ts). The rows,
 // the CSV rules and the streaming are in exports.service.ts and export-registry.ts.

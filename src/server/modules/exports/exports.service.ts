@@ -1,4 +1,4 @@
-// A CSV export as a stream (contract-beyond "CSV exports"): RFC 4180 with CRLF,
+// A CSV export as a stream: RFC 4180 with CRLF,
 // UTF-8 with a byte-order mark (Excel), formula-safe cells (csv-format.ts), and
 // streamed with backpressure, so 100,000 rows need no more memory than 100: rows
 // are read from the database one batch at a time, and the next batch only when

@@ -1,5 +1,4 @@
-// CSV exports (contract-beyond "Invoices, statements, exports and rates", CSV
-// exports): staff only; the exact bytes of a small file (BOM, CRLF, RFC 4180
+// CSV exports: staff only; the exact bytes of a small file (BOM, CRLF, RFC 4180
 // quoting, Welsh and emoji text, formula injection, money and UK dates); and the
 // rows of each export are the rows its tab's list call answers for the same
 // query, in the same order.

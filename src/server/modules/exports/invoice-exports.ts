@@ -1,4 +1,4 @@
-// invoices.csv (the staff Invoices tab, issue 18): the rows of GET /api/invoices
+// invoices.csv (the staff Invoices tab): the rows of GET /api/invoices
 // for the same query (status, carrier, from, to, overdue), through that call's own
 // service function (invoices.service listInvoices), newest first, a page at a time.
 // Invoices are one a completed load: thousands a year, not hundreds of thousands.

@@ -94,9 +94,9 @@ const LOAD_COLUMNS: ExportColumn<Cells>[] = [
   { header: "Distance (miles)", kind: "int", value: cell("distance") },
   { header: "Price (£)", kind: "money", value: cell("price") },
   { header: "Rate per Mile (£)", kind: "money", value: cell("ratePerMile") },
-  // spec §3: "None Required" is stored as ""
+  // "None Required" is stored as ""
   { header: "FORS", kind: "text", value: (r) => text(r, "fors") || "None Required" },
-  // spec §2: POD status only for accepted or completed loads
+  // POD status only for accepted or completed loads
   {
     header: "POD Status",
     kind: "text",

@@ -1,5 +1,5 @@
-// The words of the Carrier Portal User Guide, version 1.0 (spec §9: "User guide
-// version 1.0, August 2025"). Kept apart from the PDF layout so a new version is
+// The words of the Carrier Portal User Guide, version 1.0, August
+// 2025. Kept apart from the PDF layout so a new version is
 // a new entry here. {product} is replaced with PRODUCT_NAME.
 
 export interface GuideSection {

@@ -1,5 +1,4 @@
-// Staff insight (contract-beyond "Invoices, statements, exports and rates": the
-// staff insight page): every figure of every week worked out by the database in
+// Staff insight (the staff insight page): every figure of every week worked out by the database in
 // one statement. Weeks are UK weeks, Monday 00:00 to Monday 00:00 Europe/London:
 // the week's bounds are local midnights turned into instants by PostgreSQL's own
 // time-zone rules (`local at time zone 'Europe/London'`), so a week across the

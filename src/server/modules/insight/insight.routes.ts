@@ -1,5 +1,4 @@
-// GET /api/insight?weeks=12 (contract-beyond "Invoices, statements, exports and
-// rates": the staff insight page): staff only (a carrier 403, signed out 401, as
+// GET /api/insight?weeks=12 (the staff insight page): staff only (a carrier 403, signed out 401, as
 // every staff call). Parse, call the service, reply.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";

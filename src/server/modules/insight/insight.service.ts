@@ -1,6 +1,5 @@
-// Staff insight (contract-beyond "Invoices, statements, exports and rates": "Staff
-// insight page: loads posted, booked and completed per week, share of loads booked
-// within 24 h, median time to book, spend per week"; issue 18). The figures come
+// Staff insight: loads posted, booked and completed per week, share of loads
+// booked within 24 h, median time to book, spend per week. The figures come
 // from the database, rounded there (insight.repository.ts); this turns its text
 // into the contract's JSON numbers, with no arithmetic on money here.
 // Decisions: docs/decisions/0018-insight.md.

@@ -1,5 +1,4 @@
-// GET /api/insight (contract-beyond "Invoices, statements, exports and rates": the
-// staff insight page): per UK week, loads posted, booked and completed, the share
+// GET /api/insight (the staff insight page): per UK week, loads posted, booked and completed, the share
 // booked within 24 h, the median time to book and the spend, exact to the penny.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, TestClock, createTestApp, type TestApp } from "../../../../test/helpers";

@@ -1,4 +1,4 @@
-// Invoice money in exact decimal arithmetic (issue 18 "Must include": never binary
+// Invoice money in exact decimal arithmetic (never binary
 // floating point for sums or VAT; round half up to the penny; VAT per invoice).
 // Amounts enter as the database writes them (numeric text) or as numbers of at
 // most 2 decimals, and leave as 2-decimal text for the numeric columns or as
@@ -39,7 +39,7 @@ export interface InvoiceAmounts {
 }
 
 /**
- * contract-beyond "Invoices": VAT 20 % when the carrier company has a VAT number,
+ * VAT 20 % when the carrier company has a VAT number,
  * else 0. The net is the load's price to the penny; VAT = round(net × rate),
  * half up, once per invoice; gross = net + VAT (exact: both are pennies).
  */

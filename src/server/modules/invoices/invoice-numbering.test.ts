@@ -1,4 +1,4 @@
-// The gapless invoice number sequence (issue 18 "Done when": completing 50 loads
+// The gapless invoice number sequence (completing 50 loads
 // concurrently over two processes yields SB-{year}-00001…00050, no gap, no
 // duplicate), a rollback that gives its number back, a number never reused after
 // a void, and a new sequence each UK calendar year.

@@ -1,5 +1,4 @@
-// Drizzle queries of self-billing invoices (contract-beyond "Invoices, statements,
-// exports and rates"). Every function takes the database or the caller's open
+// Drizzle queries of self-billing invoices. Every function takes the database or the caller's open
 // transaction; amounts stay numeric text until the service turns them into money.
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx, type Tx } from "../../db/client";

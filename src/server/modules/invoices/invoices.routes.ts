@@ -1,4 +1,4 @@
-// Self-billing invoices (contract-beyond "Invoices, statements, exports and rates"):
+// Self-billing invoices:
 //   GET  /api/invoices                       signed in: a carrier their company's, staff all (filters, paged, X-Total-Count)
 //   GET  /api/invoices/statement             signed in: PDF or CSV (staff: companyId required)
 //   GET  /api/invoices/:id                   signed in, same visibility (else 404)

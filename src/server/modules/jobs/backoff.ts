@@ -1,5 +1,5 @@
-// When a failed job is tried again (issue 14: "a worker sends it with back-off
-// for at least 24 hours"). Doubling from 30 s up to one hour between attempts;
+// When a failed job is tried again (a worker sends it with back-off for at
+// least 24 hours). Doubling from 30 s up to one hour between attempts;
 // a job is given up ("failed") only once a failed attempt ends at or after its
 // retry_until, set 24 h after it was written (or resent). Mail held up by an
 // unreachable SMTP server does not wait for its next slot: the mail kind pulls

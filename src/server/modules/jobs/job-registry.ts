@@ -1,4 +1,4 @@
-// The one registry of job kinds (style.md "Growing it"): each module registers
+// The one registry of job kinds: each module registers
 // its own kinds when buildApp() registers its routes ("mail" by the email
 // module, "password-reset" by auth). The runner claims only kinds this process
 // knows, so a process that does not yet know a new kind leaves its jobs alone.

@@ -1,4 +1,4 @@
-// The one claim-and-run loop (style.md "Growing it"). Every process runs one.
+// The one claim-and-run loop. Every process runs one.
 // It claims due jobs in one short statement (FOR UPDATE SKIP LOCKED) and holds
 // each under a lease that it extends while the job runs; when the job ends it
 // records the outcome under that same lease: done, retry later with back-off,

@@ -1,5 +1,5 @@
 // The face of the jobs module for other modules. Writing background work
-// (architecture.md "Invariants": every side effect of a change is written in
+// (every side effect of a change is written in
 // the same transaction as the change): pass the change's transaction as `db`;
 // the job exists exactly when the change committed, and the runners are told at
 // commit (NOTIFY), never for a rollback. Reading and resending jobs for staff.

@@ -1,4 +1,4 @@
-// The claim-and-run loop (issue 14) on a real database: retried after a dead
+// The claim-and-run loop on a real database: retried after a dead
 // worker's lease, back-off for at least 24 hours before "failed", a permanent
 // error failed at once, database-only jobs exactly once, nothing for a rollback,
 // and no job run twice by workers racing for it.

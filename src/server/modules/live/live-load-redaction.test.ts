@@ -1,4 +1,4 @@
-// Issue 19, contract "Live updates": the load in `event: load` is exactly what
+// The load in `event: load` is exactly what
 // GET /api/loads/{id} gives that stream's user (load-visibility.ts): a carrier never
 // sees an available load's postcodes, the holding company's members see them once it
 // is approved, everyone else gets null once it is off their board, and a cancelled

@@ -1,4 +1,4 @@
-// `event: load` (contract "Live updates", issue 19): a changed load travels in the
+// `event: load`: a changed load travels in the
 // event, as the stream's user may see it, so an open board patches itself instead of
 // refetching. Per event the load is read once (one query for a burst of events) and
 // at most three views are built and serialised once each: staff, the load's holder

@@ -1,4 +1,4 @@
-// Issue 14: live updates heal themselves. The LISTEN connection behind them is
+// Live updates heal themselves. The LISTEN connection behind them is
 // cut; open streams are told to poll, then to refetch once it is back, and a
 // change after recovery reaches a stream opened before the cut.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

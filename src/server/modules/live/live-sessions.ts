@@ -1,4 +1,4 @@
-// Open live streams and the sessions they ride on (contract "Live updates"): a
+// Open live streams and the sessions they ride on: a
 // stream ends when its session ends (logout, password change, approval withdrawn,
 // user deleted, in any process), and a user holds at most MAX_STREAMS_PER_USER
 // open streams here (an 11th closes their oldest).

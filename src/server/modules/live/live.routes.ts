@@ -1,5 +1,5 @@
-// GET /api/live: a Server-Sent Events stream (issue 8; issue 19, contract "Live
-// updates"): `event: load` carries a changed load as this user may see it (the same
+// GET /api/live: a Server-Sent Events stream (live updates):
+// `event: load` carries a changed load as this user may see it (the same
 // redaction as GET /api/loads/{id}) with the loads version, so boards patch their
 // cache; `event: change` names the user's own data that changed (refetched through
 // the normal endpoints); `ready` says the version the stream starts at.

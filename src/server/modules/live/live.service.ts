@@ -1,4 +1,4 @@
-// Live updates (issue 8, issue 19): one database listener per process fans out to
+// Live updates: one database listener per process fans out to
 // every open Server-Sent Events stream. Across processes this rides on PostgreSQL
 // LISTEN/NOTIFY (migration 0012: 'load_changed' per changed load with its version,
 // 'bids_changed' with the bidders; 'board_changed' for users); on PGlite the same
@@ -20,7 +20,7 @@ export interface LiveClient {
   userId?: string;
   /** their company (contract: a carrier's own loads are accepted by them or their company) */
   carrierName?: string | null;
-  /** a new notification of this user's (contract-beyond "Notifications"), as JSON */
+  /** a new notification of this user's, as JSON */
   notification?(json: string): void;
   send(topics: Topic[]): void;
   /** `event: load` data, already serialised for this kind of viewer */
@@ -56,7 +56,7 @@ export class LiveHub {
     /** notices within this window are sent as one (a bid award touches loads and bids) */
     private readonly coalesceMs = 100,
   ) {
-    // issue 14: the notice connection heals itself (db/client.ts); while it is down
+    // the notice connection heals itself (db/client.ts); while it is down
     // every open stream is told to poll, and to refetch once when it is back
     this.unwatch = database.notices.onChange((up) => {
       for (const c of this.clients) c.status(up ? "resync" : "degraded");

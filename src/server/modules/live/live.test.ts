@@ -55,7 +55,7 @@ describe.each(ENGINES)("live change notices on %s", (engine) => {
     c.close();
     s.close();
   });
-  // contract "Live updates": a stream ends when its session ends
+  // a stream ends when its session ends
   it("logout ends the session's open stream at once, and leaves the user's other sessions' streams open", async () => {
     const { user, cookie } = await signedIn(t.app);
     const otherSession = await login(t.app, user.email);

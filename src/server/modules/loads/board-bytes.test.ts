@@ -1,4 +1,4 @@
-// Issue 19 (lists): the board list is bounded (contract "Loads": at most 1,000 without
+// The board list is bounded (at most 1,000 without
 // a limit, the true total in X-Total-Count, limit above 1,000 → 400), compressed when
 // the client accepts br or gzip, and the carriers' shared page is built once per loads
 // version and kept as bytes (board-page.ts); a carrier's own loads are read only when
@@ -178,7 +178,7 @@ describe.each(ENGINES)("bounded, compressed, shared board pages on %s", (engine)
     const mineLoads = mine.json() as Load[];
     expect(mineLoads[0].id).toBe(target.id);
     expect(mineLoads[0].status).toBe("accepted");
-    // accepted, not approved: postcodes still hidden (contract "Roles")
+    // accepted, not approved: postcodes still hidden
     expect(mineLoads[0].pickupZip).toBeNull();
     const others = (await get("/api/loads?limit=5&sort=price", carrierA)).json() as Load[];
     expect(others.map((l) => l.id)).not.toContain(target.id);

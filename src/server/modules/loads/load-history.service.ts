@@ -8,7 +8,7 @@ import type { Viewer } from "./load-visibility";
 import { countLoadEvents, countLoadViews, findLoad, insertLoadView, listLoadEvents, listLoadViews } from "./loads.repository";
 import { requireStaffActor, visibleRow, type Actor } from "./load-access";
 
-/** spec §6: any signed-in user opening a load records a view. */
+/** Any signed-in user opening a load records a view. */
 export async function recordLoadView(opts: { db: DbOrTx; viewer: Viewer; loadId: string; now: Date }): Promise<void> {
   await visibleRow(opts.db, opts.viewer, opts.loadId);
   await insertLoadView(opts.db, { loadId: opts.loadId, userId: opts.viewer.id, viewedAt: opts.now });

@@ -1,4 +1,4 @@
-// A load list read whole, in batches (contract-beyond "CSV exports": every row of
+// A load list read whole, in batches (for CSV exports: every row of
 // what a staff tab shows, in its order, with no more than one batch in memory).
 // It lives with the loads so that its filters, visibility and order are the
 // list's own (GET /api/loads, GET /api/loads/with-bids); modules/exports says

@@ -19,7 +19,7 @@ describe.each(ENGINES)("the board list on %s", (engine) => {
   let me: { user: UserRow; cookie: string };
   let staff: { user: UserRow; cookie: string };
   let other: UserRow;
-  // the morning of the loads' pickup day: none has expired (issue 15; load-expiry.test.ts moves the clock)
+  // the morning of the loads' pickup day: none has expired (load-expiry.test.ts moves the clock)
   const clock = new TestClock(new Date("2026-11-20T06:00:00Z"));
 
   beforeAll(async () => {

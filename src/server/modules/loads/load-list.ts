@@ -1,9 +1,9 @@
-// GET /api/loads: the board's list, polled by every open board (spec §9).
-// Issue 8: after a change, every open board refetches within a second (live
+// GET /api/loads: the board's list, polled by every open board.
+// After a change, every open board refetches within a second (live
 // updates), so the same page is asked for by thousands of carriers at once. What
 // carriers share (available loads, already redacted and serialised) is read once
 // per loads version, and each page of it is kept as bytes, compressed once per
-// encoding (issue 19, board-page.ts). Per carrier, one indexed probe per version
+// encoding (board-page.ts). Per carrier, one indexed probe per version
 // says whether they hold any load; only those who do have their own loads read
 // (sort keys, then full rows for the few on the page). Redaction rules stay in
 // load-visibility.ts.
@@ -28,12 +28,12 @@ import { parseYmd, ukDayEnd, ukDayStart } from "./uk-day";
 const LIST_SHAPE_VERSION = 3;
 /** pages deeper than this are read straight from the database, not merged from caches (LIST_MAX: a page without a limit is merged) */
 const MERGE_DEPTH = 1000;
-/** how every carrier sees an available load: private fields hidden (spec §5, §6) */
+/** how every carrier sees an available load: private fields hidden */
 const ANY_CARRIER: Viewer = { id: "", role: "carrier", isAdmin: false, carrierName: null };
 
 /**
- * Query filters → the repository's query, with UK-day bounds (spec §5 date filter)
- * and the start of today in UK time at `now` (contract expiry), which every cache
+ * Query filters → the repository's query, with UK-day bounds for the date filter
+ * and the start of today in UK time at `now` (loads picked up before it have expired), which every cache
  * key and ETag below carries: a board changes when UK midnight passes.
  */
 export function toListQuery(f: LoadFilters, now: Date): LoadListQuery {
@@ -142,7 +142,7 @@ export class BoardList {
   /**
    * Whether a carrier (by id and company) holds any taken load, per loads version:
    * one indexed probe per carrier and version. Three quarters of carriers hold
-   * none (issue 19) and are answered from the shared page without another read.
+   * none and are answered from the shared page without another read.
    */
   private readonly holdsAny = new PerVersionMemo<boolean>(20_000);
   private readonly holdsQuery: HoldsQuery;
@@ -222,7 +222,7 @@ export class BoardList {
     });
   }
 
-  /** (issue 8 profile: building a select per request was a fifth of the board page's CPU; issue 19: 55 columns for everyone) */
+  /** Prepared once per filter, sort and size: building a select per request was a fifth of the board page's CPU; only the sort keys are read, not all 55 columns */
   private ownQuery(fkey: string, filters: SQL | undefined, n: number, sort: LoadSort): OwnKeysQuery {
     const key = `${fkey}|${sort}|${n}`;
     let q = this.ownQueries.get(key);

@@ -1,4 +1,4 @@
-// The load state machine of spec §4, as data. Every status change goes through
+// The load state machine, as data. Every status change goes through
 // transitionLoad() (load-transition.ts), which consults this table.
 import type { LoadStatus } from "../../../contract/constants";
 

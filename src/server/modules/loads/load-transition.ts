@@ -1,5 +1,4 @@
-// The one function every load status change goes through (architecture.md
-// invariant): lock the row, check the state machine, update, record who and when,
+// The one function every load status change goes through: lock the row, check the state machine, update, record who and when,
 // and publish what happened. Who reacts (bids, invoices, notifications, webhooks,
 // lane alerts …) subscribes to the event; this file names none of them.
 import { eq, sql } from "drizzle-orm";
@@ -41,7 +40,7 @@ export interface TransitionResult {
 /**
  * Row lock, then conditional update, in the caller's transaction: among any number
  * of simultaneous transitions of one load, each sees the committed status of the one
- * before, so e.g. exactly one accept wins (spec §4, contract accept).
+ * before, so e.g. exactly one accept wins.
  */
 export async function transitionLoad(opts: TransitionOptions): Promise<TransitionResult> {
   const { ctx, tx, loadId, action, actor, now } = opts;
@@ -89,7 +88,7 @@ function transitionEvent(opts: TransitionOptions, load: LoadRow, before: LoadRow
   }
 }
 
-/** 409 unless the state machine (spec §4) allows `action` on a load in `status`. */
+/** 409 unless the state machine (load-state.ts) allows `action` on a load in `status`. */
 export function assertTransition(action: LoadAction, status: string): void {
   if (!canTransition(action, status)) throw new AppError(409, conflictMessage(action, status));
 }

@@ -1,5 +1,5 @@
 // Who may see which load, and which fields: one place for the whole server
-// (spec §5 address visibility, §6, contract "Roles" and redaction).
+// (carriers see a load's addresses and contacts only once it is theirs and approved).
 import { and, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { loads, type LoadRow, type UserRow } from "../../db/schema";
 import { isStaffRole } from "../../../contract/constants";
@@ -10,7 +10,7 @@ import { ukStartOfDay } from "../../../contract/wall-clock";
 
 export type Viewer = Pick<UserRow, "id" | "role" | "isAdmin" | "carrierName">;
 
-/** A carrier's own load: accepted by them, or by their company name (spec §6). */
+/** A carrier's own load: accepted by them, or by their company name. */
 export function isOwnLoad(load: Pick<LoadRow, "acceptedBy" | "acceptedByCarrier">, viewer: Viewer): boolean {
   return load.acceptedBy === viewer.id || (!!viewer.carrierName && load.acceptedByCarrier === viewer.carrierName);
 }
@@ -22,7 +22,7 @@ export function canSeeLoad(load: Pick<LoadRow, "status" | "acceptedBy" | "accept
   return ["accepted", "approved", "completed"].includes(load.status) && isOwnLoad(load, viewer);
 }
 
-/** Postcodes, addresses, contacts, references and PO number (spec §5, §6). */
+/** Postcodes, addresses, contacts, references and PO number: staff, or the carrier holding the load once approved. */
 export function canSeePrivate(load: Pick<LoadRow, "status" | "acceptedBy" | "acceptedByCarrier">, viewer: Viewer): boolean {
   if (isStaffRole(viewer)) return true;
   return (load.status === "approved" || load.status === "completed") && isOwnLoad(load, viewer);
@@ -136,7 +136,7 @@ export function toLoad(row: LoadRow, viewer: Viewer, now: Date): Load {
   return load;
 }
 
-/** ratePerMile = price / distance, 2 dp (spec §9); none without a distance. */
+/** ratePerMile = price / distance, 2 dp; none without a distance. */
 export function ratePerMile(price: number, distance: number | null | undefined): number | null {
   if (!distance || distance <= 0) return null;
   return Math.round((price / distance) * 100) / 100;

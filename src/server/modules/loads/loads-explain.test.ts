@@ -1,4 +1,4 @@
-// Issue 8 cost curve: the board page must not scan the whole table. On 20,000 loads
+// Cost curve: the board page must not scan the whole table. On 20,000 loads
 // the plan of the carrier's page query (visibility + filters + order + limit 50)
 // walks an index and stops after its page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import { loads } from "../../db/schema";
 import { ukToday, visibleLoadsWhere } from "./load-visibility";
 import { loadFiltersWhere } from "./loads.repository";
 
-/** the start of today (UK): the board leaves out loads picked up before it (issue 15); the seed's loads are this year ahead */
+/** the start of today (UK): the board leaves out loads picked up before it; the seed's loads are this year ahead */
 const TODAY = ukToday(new Date());
 
 describe.each(ENGINES)("board page query plan on %s", (engine) => {

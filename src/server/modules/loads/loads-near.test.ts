@@ -1,5 +1,4 @@
-// GET /api/loads?pickupNear=LS1&pickupMiles=50 (contract "Saved searches and lane
-// alerts"): loads whose pickup (delivery) district centroid lies within the radius
+// GET /api/loads?pickupNear=LS1&pickupMiles=50: loads whose pickup (delivery) district centroid lies within the radius
 // of the given postcode's district, matched on the load's postcode on the server
 // while a carrier's answer still hides it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 13, "No list silently truncates": on a board of 1,200 loads the list answers
+// No list silently truncates: on a board of 1,200 loads the list answers
 // at most 1,000 rows without a limit, with the true total in X-Total-Count; a limit
 // above 1,000 is refused; staff find a load from two years ago by number, by city
 // and by paging; every sort of the contract orders the whole set, id as tie-break.
@@ -41,7 +41,7 @@ describe.each(ENGINES)("a board of 1,200 loads on %s", (engine) => {
   let oldest: LoadRow;
 
   beforeAll(async () => {
-    // before the earliest pickup below: every available load is still on the carriers' board (issue 15 expiry)
+    // before the earliest pickup below: every available load is still on the carriers' board (not expired)
     t = await createTestApp({ engine, clock: new TestClock(new Date("2026-06-01T08:00:00Z")) });
     staff = await signedIn(t.app, { role: "manager" });
     carrier = await signedIn(t.app, { carrierName: "Kernow Haulage" });

@@ -1,5 +1,4 @@
-// Who sees which load and which fields (spec §5 address visibility, §6; contract
-// "Roles" and redaction), for every status and every relation to the viewer.
+// Who sees which load and which fields, for every status and every relation to the viewer.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, createTestApp, type TestApp } from "../../../../test/helpers";
@@ -27,7 +26,7 @@ describe.each(ENGINES)("load visibility and redaction on %s", (engine) => {
   beforeAll(async () => {
     t = await createTestApp({ engine });
     carrier = await signedIn(t.app, { carrierName: "Northern Flatbeds Ltd" });
-    // same company, another login: matching by carrierName (spec §6)
+    // same company, another login: matching by carrierName
     colleague = await signedIn(t.app, { carrierName: "Northern Flatbeds Ltd" });
     rival = await signedIn(t.app, { carrierName: "Southern Curtains Ltd" });
     manager = await signedIn(t.app, { role: "manager" });

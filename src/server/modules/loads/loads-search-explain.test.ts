@@ -1,4 +1,4 @@
-// Issue 19 (lists): the board's text search and the counts behind X-Total-Count
+// The board's text search and the counts behind X-Total-Count
 // read indexes, not every load (migration 0013: pg_trgm GIN over load number,
 // pickup city and delivery city). Seeded like a network with history: most loads
 // completed or cancelled long ago, a few thousand on the board, varied place

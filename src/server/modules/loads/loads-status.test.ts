@@ -1,4 +1,4 @@
-// PATCH /api/loads/{id}/status and /reset-to-available (spec §4; contract): every
+// PATCH /api/loads/{id}/status and /reset-to-available: every
 // allowed and refused transition, table-driven from TRANSITIONS, with its side effects.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // The loads change counter, read at most once a second per process on the poll
-// path (issue 8: an unchanged poll should cost almost nothing). Every changed load
+// path (an unchanged poll should cost almost nothing). Every changed load
 // bumps the counter and NOTIFYs 'load_changed' (migration 0012); a notice
 // makes the next read go to the database at once, across processes. The one-second
 // bound keeps it right even if the notice connection drops.

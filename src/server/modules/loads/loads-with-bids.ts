@@ -1,6 +1,6 @@
-// The admin's "Loads with Bids" tab (spec §2): available loads with pending bids,
+// The admin's "Loads with Bids" tab: available loads with pending bids,
 // the lowest pending bid and the bid count, paged, sorted and searched in the
-// database like every other admin list (issue 13: no list silently truncates).
+// database like every other admin list (no list silently truncates).
 import { and } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import type { LoadWithPendingBids } from "../../../contract/schemas/bid";

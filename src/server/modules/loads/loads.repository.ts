@@ -1,4 +1,4 @@
-// Load queries (style.md: repositories take a DbOrTx). Every list query is built
+// Load queries (repositories take a DbOrTx). Every list query is built
 // from visibleLoadsWhere() plus the filters below; nothing here decides who may
 // see what or which status change is allowed.
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
@@ -45,7 +45,7 @@ function bandWhere(column: typeof loads.weight | typeof loads.distance | typeof 
   if (!key || key === "all") return undefined;
   const band = bands.find((b) => b.key === key);
   if (!band) return undefined;
-  // spec §9 bands: min inclusive, max exclusive
+  // bands: min inclusive, max exclusive
   return and(
     band.min != null ? gte(column, band.min) : sql`${column} is not null`,
     band.max != null ? lt(column, band.max) : undefined,
@@ -81,7 +81,7 @@ export function loadFiltersWhere(q: Omit<LoadListQuery, "sort" | "limit" | "offs
       or(names.length ? inArray(loads.acceptedByCarrier, names) : undefined, unassigned ? isNull(loads.acceptedByCarrier) : undefined),
     );
   }
-  // a load with no pickup date never matches a date filter (spec §5): comparisons with null are not true
+  // a load with no pickup date never matches a date filter: comparisons with null are not true
   if (q.pickupFrom) parts.push(gte(loads.pickupDate, q.pickupFrom));
   if (q.pickupBefore) parts.push(lt(loads.pickupDate, q.pickupBefore));
   // postcodes are stored normalised ("LS1 4AP"): the district is the part before the space;
@@ -126,7 +126,7 @@ export function listSortKey(sort: LoadSort = DEFAULT_LOAD_SORT): Readonly<Pick<S
   return { column, desc, pgType };
 }
 
-/** ORDER BY for a sort (contract "Carrier board order"), id as the tie-break. */
+/** ORDER BY for a sort, id as the tie-break. */
 export function listOrder(sort: LoadSort = DEFAULT_LOAD_SORT): SQL[] {
   const k = SORT_KEYS[sort];
   return [k.desc ? sql`${k.column} desc nulls last` : sql`${k.column} asc nulls last`, asc(loads.id)];
@@ -174,7 +174,7 @@ async function countRows(db: DbOrTx, table: typeof loads | typeof loadViews | ty
 
 export const countLoads = (db: DbOrTx, where: SQL | undefined): Promise<number> => countRows(db, loads, where);
 
-/** Available loads that have at least one pending bid (spec §2 "Loads with Bids"). */
+/** Available loads that have at least one pending bid (the "Loads with Bids" tab). */
 export function withPendingBidsWhere(): SQL {
   const pending = sql`exists (select 1 from ${bids} where ${bids.loadId} = ${loads.id} and ${bids.status} = 'pending')`;
   return and(eq(loads.status, "available"), pending) ?? pending;

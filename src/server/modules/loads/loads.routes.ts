@@ -39,7 +39,7 @@ export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext)
   ctx.objectAccess.register(loadPaperworkAccess);
 
 
-  // The hot path: polled every 8-10 s by every open board (spec §9). An unchanged
+  // The hot path: polled every 8-10 s by every open board. An unchanged
   // board answers 304 after one indexed read of the change counter.
   app.get("/api/loads", async (req, reply) => {
     const viewer = requireUser(req);
@@ -51,11 +51,11 @@ export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext)
     if (etagMatches(req.headers["if-none-match"], etag)) return reply.status(304).send();
     const { body, total } = await boardList.list(viewer, query, version);
     reply.header("X-Total-Count", String(total));
-    // a shared page goes out as its kept bytes, br or gzip as accepted (issue 19)
+    // a shared page goes out as its kept bytes, br or gzip as accepted
     return sendListBody(req, reply, body);
   });
 
-  // staff: the Loads with Bids tab (spec §2), paged, sorted and searched like GET /api/loads
+  // staff: the Loads with Bids tab, paged, sorted and searched like GET /api/loads
   app.get("/api/loads/with-bids", async (req, reply) => {
     const viewer = requireStaff(req);
     assertStorableText(req.query);
@@ -70,7 +70,7 @@ export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext)
     return { loadNumber: await nextLoadNumber({ db, now: ctx.clock.now() }) };
   });
 
-  // staff: the PO number the Approve dialog offers (issue 15); approving checks it is still free
+  // staff: the PO number the Approve dialog offers; approving checks it is still free
   app.get("/api/loads/next-po-number", async (req) => {
     const actor = requireStaff(req);
     return { mandataNumber: await nextPoNumberPreview({ db, actor, now: ctx.clock.now() }) };

@@ -1,5 +1,5 @@
-// The load rules: who may do what, transactions, numbers and money (style.md:
-// services are verbs with one options object). Every status change goes through
+// The load rules: who may do what, transactions, numbers and money (services
+// are verbs with one options object). Every status change goes through
 // transitionLoad(); every load that leaves the server goes through toLoad().
 import { type SQL } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../db/client";
@@ -33,7 +33,7 @@ export async function getLoad(opts: { db: DbOrTx; viewer: Viewer; id: string; no
 
 // ---------------------------------------------------------------- numbers
 
-/** spec §9: FN-{year}-{3 digits}, highest existing of the year + 1; past 999 it keeps counting. */
+/** FN-{year}-{3 digits}, highest existing of the year + 1; past 999 it keeps counting. */
 export async function nextLoadNumber(opts: { db: DbOrTx; now: Date }): Promise<string> {
   const year = opts.now.getUTCFullYear();
   const last = await maxLoadNumberSeq(opts.db, year);
@@ -158,7 +158,7 @@ export type NewLoadValues = Omit<typeof loads.$inferInsert, "loadNumber">;
 export function newLoadValues(opts: { actor: Actor; input: LoadInputParsed; now: Date }): NewLoadValues {
   const { actor, input, now } = opts;
   requireStaffActor(actor);
-  // a new load is available: both signatures would lock it uncompleted (spec §4)
+  // a new load is available: both signatures would lock it uncompleted
   if (input.pickupSignedBy && input.deliverySignedBy) throw new AppError(409, POD_NOT_APPROVED, [{ path: "deliverySignedBy", message: POD_NOT_APPROVED }]);
   const values = inputToValues(input);
   assertSensibleDates({ next: values, now });
@@ -214,7 +214,7 @@ export async function updateLoad(opts: { ctx: AppContext; db: Db; actor: Actor; 
       if (input.loadNumber && input.loadNumber !== current.loadNumber) changes.loadNumber = input.loadNumber;
       const signed = (f: "pickupSignedBy" | "deliverySignedBy") => (f in changes ? changes[f] : current[f]);
       const bothSigned = Boolean(signed("pickupSignedBy") && signed("deliverySignedBy"));
-      // spec §4: both signatories complete an approved load; on a load not yet approved
+      // both signatories complete an approved load; on a load not yet approved
       // they would lock it without completing it, so they are refused
       if (bothSigned && current.status !== "approved") throw new AppError(409, POD_NOT_APPROVED);
       const updated = await updateLoadRow(tx, id, changes);

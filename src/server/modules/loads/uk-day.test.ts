@@ -1,4 +1,4 @@
-// UK calendar days as UTC instants (spec §5 date filter), across GMT and BST.
+// UK calendar days as UTC instants (the date filter), across GMT and BST.
 import { describe, expect, it } from "vitest";
 import { parseYmd, ukDayEnd, ukDayStart } from "./uk-day";
 

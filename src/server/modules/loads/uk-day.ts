@@ -1,5 +1,5 @@
-// Calendar days in UK time (spec §5 "Date filter": from the start of the from-day
-// to the end of the to-day; contract: "inclusive days in UK time"). A UK day is
+// Calendar days in UK time (the date filter: from the start of the from-day
+// to the end of the to-day, both days included). A UK day is
 // 23, 24 or 25 hours long in UTC, so the bounds are computed, never assumed.
 import { ukWallToInstant } from "../../../contract/wall-clock";
 

@@ -1,4 +1,4 @@
-// Expiry reminders (contract-beyond "Carrier compliance"): 30 and 7 days before and
+// Expiry reminders: 30 and 7 days before and
 // on the day a document expires, a document_expiring notification and an email to
 // each member of its company, each exactly once whatever the number of processes
 // and restarts; a missed mark is caught up while it is still the latest due.

@@ -1,6 +1,6 @@
-// Expiry reminders (contract-beyond "Carrier compliance": "Reminder emails and
-// notifications (document_expiring) to the company's members 30 and 7 days before
-// and on the day a document expires, each exactly once, across processes").
+// Expiry reminders: emails and notifications (document_expiring) to the company's
+// members 30 and 7 days before and on the day a document expires, each exactly
+// once, across processes.
 //
 // A sweep, run by every process's job runner about once an hour (the watch of the
 // "document-reminders" job kind; a sweep can also be queued as a job): every
@@ -84,7 +84,7 @@ export async function sweepDocumentReminders(ctx: AppContext, now: Date = ctx.cl
 }
 
 /**
- * The sweep as a job kind (style.md "Growing it"). Its watch runs in every process's
+ * The sweep as a job kind. Its watch runs in every process's
  * job runner; it sweeps when an hour of the app's clock has passed since this
  * process last swept (at once after a start, so a process that was down catches
  * up, and at once when a test moves the clock on).

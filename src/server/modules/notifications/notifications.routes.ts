@@ -1,4 +1,4 @@
-// Notifications (contract-beyond "Notifications"): GET /api/notifications (the
+// Notifications: GET /api/notifications (the
 // bell), POST /api/notifications/read, GET|PUT /api/notification-preferences, and
 // the one-click unsubscribe of RFC 8058: GET|POST /api/unsubscribe?token=…
 // (signed out; GET only shows a confirm page, so a link scanner changes nothing).

@@ -1,4 +1,4 @@
-// Notifications (contract-beyond "Notifications", issue 16): every type to exactly
+// Notifications: every type to exactly
 // its recipients, never the actor, with its email (List-Unsubscribe, RFC 8058)
 // unless turned off; nothing a recipient may not see; the bell's API; the
 // preferences; one-click unsubscribe signed out; mail through an SMTP outage; live
@@ -86,7 +86,7 @@ describe.each(ENGINES)("notifications on %s", (engine) => {
     return load;
   };
   /**
-   * Live delivery (contract "Notifications": `event: notification` to its owner
+   * Live delivery (`event: notification` to its owner
    * only, within 1 s of the event). Opens `GET /api/live` (on `at`, another process's
    * port if given) for every user named, runs `event`, and proves: each `[user, type]`
    * got a new notification of that type, and every such one came down that user's

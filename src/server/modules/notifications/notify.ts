@@ -1,5 +1,4 @@
-// notify(), the one way a notification is made (contract-beyond "Notifications",
-// issue 16). notify() is the one
+// notify(), the one way a notification is made. notify() is the one
 // way in: called in the transaction of the event, it writes one notification per
 // recipient (never the actor), one email each through the mail outbox unless the
 // user turned that type off, and a NOTIFY that the live stream delivers to the

@@ -1,4 +1,4 @@
-// RFC 8058 one-click unsubscribe (contract-beyond "Notifications"): every
+// RFC 8058 one-click unsubscribe: every
 // non-account email carries List-Unsubscribe (an HTTPS link and a mailto:) and
 // List-Unsubscribe-Post. The link holds the user, the email type and an HMAC of
 // both under a secret kept in the database (app_secrets; never the session), so

@@ -1,4 +1,4 @@
-// Where uploaded paperwork lives (architecture.md "uploads"): one interface, two
+// Where uploaded paperwork lives: one interface, two
 // stores. $DATA_DIR/objects on the local disk by default; S3-compatible storage
 // when S3_BUCKET is set, so any number of server processes share the files.
 //

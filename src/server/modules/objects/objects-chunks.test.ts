@@ -1,4 +1,4 @@
-// Resumable uploads (issue 21 "Paperwork photos": pause and resume; objects.chunks.ts):
+// Resumable uploads (pause and resume; objects.chunks.ts):
 // PUT {uploadURL} with Content-Range appends a chunk, GET/HEAD answers the held
 // offset, the last chunk runs the single PUT's content and size checks.
 import { existsSync, readdirSync } from "node:fs";

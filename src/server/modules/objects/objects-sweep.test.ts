@@ -1,4 +1,4 @@
-// Housekeeping of uploads (issue 14): uploads never attached to a load are
+// Housekeeping of uploads: uploads never attached to a load are
 // deleted 24 h after their upload URL was issued (file and row, disk and S3,
 // once across processes, never under a POD that is attaching them), and upload
 // URLs are rate-limited per user, counted in the database.

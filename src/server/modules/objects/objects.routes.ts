@@ -1,5 +1,5 @@
 // POST /api/objects/upload, PUT /api/objects/upload/:token, GET /objects/:key
-// (contract "Loads": paperwork upload). Rules live in objects.service.ts
+// (paperwork upload). Rules live in objects.service.ts
 // and objects.upload.ts. Another module's upload route (the applicant's) is
 // registered by that module with registerUploadRoute (upload-route.ts).
 import type { FastifyInstance } from "fastify";
@@ -18,7 +18,7 @@ export async function registerObjectsRoutes(app: FastifyInstance, ctx: AppContex
   app.addHook("onClose", async () => {
     if (store instanceof S3ObjectStore) store.destroy();
   });
-  // uploads never attached to a load go 24 h after their URL was issued (objects.sweep.ts)
+  // uploads never attached to anything go within 1 h of their URL's expiry (objects.sweep.ts)
   ctx.jobs.register(uploadSweepJobKind(() => sweepUnattachedUploads({ db: ctx.db, store, now: ctx.clock.now(), log: app.log, tempDir })));
 
   app.post("/api/objects/upload", async (req) => {
@@ -37,7 +37,7 @@ export async function registerObjectsRoutes(app: FastifyInstance, ctx: AppContex
         const contentLength = declaredLength(req);
         const range = req.headers["content-range"];
         if (range === undefined) return receiveUpload({ ctx, store, tempDir, user, token: req.params.token, body: req.raw, contentLength, log: req.log });
-        // one chunk of a resumable upload (issue 21; objects.chunks.ts): 202 with the new offset, 200 when complete
+        // one chunk of a resumable upload (objects.chunks.ts): 202 with the new offset, 200 when complete
         const done = await receiveChunk({ ctx, store, tempDir, user, token: req.params.token, range: parseContentRange(range), body: req.raw, contentLength, log: req.log });
         if (done.status === 202) reply.header("Upload-Offset", String(done.body.offset));
         return reply.status(done.status).send(done.body);

@@ -61,7 +61,7 @@ export async function openObject(opts: {
 }
 
 /**
- * An upload named by another module's record (a company document, issue 17), in
+ * An upload named by another module's record (a company document), in
  * that record's transaction: it must be a finished upload of `user`'s own that is
  * attached to nothing yet (no load, no other record). Its row is locked and marked
  * attached here, so the sweep of never-attached uploads (objects.sweep.ts) either
@@ -122,7 +122,7 @@ export async function resolvePaperwork(opts: {
   }
   if (!row || !row.uploadedAt) throw badPaperwork();
   if (row.ownerId !== opts.user.id && !isStaffRole(opts.user)) throw badPaperwork();
-  // a company document's file (issue 17) never doubles as paperwork: it would reach the load's carrier
+  // a company document's file never doubles as paperwork: it would reach the load's carrier
   if (row.attachedAt && (await repo.isDocumentFile(opts.db, `/objects/${row.key}`))) throw badPaperwork();
   await repo.markAttached(opts.db, row.key);
   return `/objects/${row.key}`;

@@ -1,4 +1,4 @@
-// Storage faults answered clearly (issue 14): a full disk → 507, an unreachable S3
+// Storage faults answered clearly: a full disk → 507, an unreachable S3
 // → 503 with Retry-After, each with a message a carrier understands, logged as an
 // error for the operator, and nothing half-written: the same upload URL works
 // once the store is back. The faults are real: the kernel's ENOSPC from

@@ -1,4 +1,4 @@
-// Storage faults told apart from bugs (issue 14): a full disk or bucket is 507
+// Storage faults told apart from bugs: a full disk or bucket is 507
 // and an unreachable store (S3 refusing connections, timing out or answering
 // 5xx; a local disk gone read-only or failing) is 503 with Retry-After, each with
 // a message a carrier can act on. The operator gets the cause in the error log;

@@ -1,4 +1,4 @@
-// Drizzle queries of the POD module (spec §3 POD fields on the load row).
+// Drizzle queries of the POD module (the POD fields on the load row).
 import { eq } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { loads, type LoadRow } from "../../db/schema";
@@ -9,7 +9,7 @@ export async function readLoad(db: DbOrTx, loadId: string): Promise<LoadRow | un
   return row;
 }
 
-/** The load, locked for the rest of the transaction (architecture.md: check and write in one transaction). */
+/** The load, locked for the rest of the transaction (check and write in one transaction). */
 export async function lockLoad(tx: Tx, loadId: string): Promise<LoadRow | undefined> {
   const [row] = await tx.select().from(loads).where(eq(loads.id, loadId)).for("update");
   return row;

@@ -1,4 +1,4 @@
-// PUT /api/loads/{id}/pod (contract; spec §5 POD form). Rules in pod.service.ts.
+// PUT /api/loads/{id}/pod (the POD form). Rules in pod.service.ts.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/session";

@@ -1,5 +1,5 @@
-// Completing proof of delivery (spec §2 Complete POD dialog, §4 POD status and
-// auto-completion, §5 POD form; contract PUT /api/loads/{id}/pod).
+// Completing proof of delivery (the Complete POD dialog, POD status and
+// auto-completion; PUT /api/loads/{id}/pod).
 import type { AppContext } from "../../context";
 import type { LoadRow, UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -28,7 +28,7 @@ function checkPodTarget(current: LoadRow | undefined, actor: UserRow): LoadRow {
   if (!isStaffRole(actor) && !isOwnLoad(current, actor)) {
     throw new AppError(canSeeLoad(current, actor) ? 403 : 404, canSeeLoad(current, actor) ? "You are not allowed to do that" : "Not found");
   }
-  // spec §2, §6: Complete POD is for approved or completed loads only
+  // Complete POD is for approved or completed loads only
   if (current.status !== "approved" && current.status !== "completed") throw new AppError(409, POD_MSG.wrongStatus);
   return current;
 }
@@ -50,7 +50,7 @@ export async function completePod(opts: {
 }): Promise<Load> {
   const { ctx, loadId, actor, input } = opts;
   const now = ctx.clock.now();
-  // contract "POD signature dates": not in the future, delivery not before pickup
+  // POD signature dates: not in the future, delivery not before pickup
   const problems = podDateProblems({ pickupSignedDate: input.pickupSignedDate, deliverySignedDate: input.deliverySignedDate, now });
   if (problems.length) throw new AppError(400, problems[0].message, problems);
   const row = await ctx.db.transaction(async (tx) => {

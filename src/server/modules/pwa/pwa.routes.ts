@@ -1,6 +1,6 @@
-// The web app manifest (issue 21 "Installable"): served by the server, not
-// built into dist/web, so the name is this install's PRODUCT_NAME (contract
-// env table) rather than whatever it was at build time. The icons are files of
+// The web app manifest (the app is installable): served by the server, not
+// built into dist/web, so the name is this install's PRODUCT_NAME (docs/deployment.md)
+// rather than whatever it was at build time. The icons are files of
 // the build (src/web/public/icons/, drawn by scripts/make-icons.mjs).
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -26,7 +26,7 @@ export function webManifest(productName: string) {
     short_name: productName,
     description: "Browse, bid on and accept flatbed loads; complete proof of delivery, with or without signal.",
     lang: "en-GB",
-    // the board (spec §2: "/" is the board for a signed-in user, the sign-in page otherwise)
+    // the board ("/" is the board for a signed-in user, the sign-in page otherwise)
     start_url: "/",
     scope: "/",
     display: "standalone",

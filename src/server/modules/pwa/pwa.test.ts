@@ -1,4 +1,4 @@
-// GET /manifest.webmanifest (issue 21 "Installable"): the install criteria a
+// GET /manifest.webmanifest: the install criteria a
 // browser checks in the manifest — a name (this install's PRODUCT_NAME),
 // start_url within scope, display standalone, 192 and 512 px PNG icons and a
 // maskable one — and the committed icon files being what the manifest says.

@@ -1,4 +1,4 @@
-// Lane rates (contract-beyond "Invoices, statements, exports and rates"): the
+// Lane rates: the
 // median and quartiles of what booked loads on one lane paid per mile, worked out
 // by the database in one statement. The lane is the pair of postcode areas (the
 // letters of the stored, normalised postcode: "LS1 4AP" → "LS"); the expressions
@@ -28,7 +28,7 @@ export async function selectLaneFigures(
   db: DbOrTx,
   lane: { pickupArea: string; deliveryArea: string; equipmentType: EquipmentType | null; since: Date },
 ): Promise<LaneFigures> {
-  // price is the booked price: an awarded bid becomes the load's price (contract "Bids"),
+  // price is the booked price: an awarded bid becomes the load's price,
   // so this is what the carrier is paid. numeric ÷ integer is exact to 16 places;
   // percentile_cont interpolates in float8, and the result is rounded as numeric.
   const rate = sql`(${loads.price} / ${loads.distance})::float8`;

@@ -1,4 +1,4 @@
-// GET /api/rates/lane (contract-beyond "Invoices, statements, exports and rates"):
+// GET /api/rates/lane:
 // any signed-in user; parse, call the service, reply.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";

@@ -1,4 +1,4 @@
-// Lane rates (contract-beyond "Invoices, statements, exports and rates", issue 18):
+// Lane rates:
 // GET /api/rates/lane. The rule lives here: which lane (two postcodes, or the
 // lane of a load the caller may see), the 90-day window by UK calendar day, and
 // the privacy floor (fewer than 3 bookings → no figures). docs/decisions/0011-lane-rates.md.

@@ -1,4 +1,4 @@
-// GET /api/rates/lane (contract-beyond "Invoices, statements, exports and rates"):
+// GET /api/rates/lane:
 // the median and quartiles of £/mile over loads booked on one postcode-area lane
 // in the last 90 days, by the time of booking; nothing below 3 bookings.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

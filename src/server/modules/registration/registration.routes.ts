@@ -1,4 +1,4 @@
-// The applicant's calls (registration with documents, issue 17; registration.service.ts
+// The applicant's calls (registration with documents; registration.service.ts
 // says how the applicant cookie works): POST /api/registration/upload,
 // GET|POST /api/registration/documents, and the file's PUT /api/registration/upload/:token
 // (the objects module's upload, its uploader the applicant). Without a valid

@@ -1,5 +1,5 @@
-// Registration with documents (issue 17; contract-beyond "Carrier compliance": "Registration
-// accepts the two insurance documents as uploads"; docs/decisions/0013-compliance.md). A
+// Registration with documents (it accepts the two insurance documents as uploads;
+// docs/decisions/0013-compliance.md). A
 // self-registration gets an `applicant` cookie that may only upload and post the two
 // insurances for 2 hours; it is never a session, and no session is an applicant. The
 // documents wait on the account, in no company's list or count, until approval makes
@@ -95,7 +95,7 @@ describe.each(ENGINES)("registration with documents on %s", (engine) => {
     const listed = await call("GET", "/api/registration/documents", a.cookie);
     expect(listed.statusCode).toBe(200);
     expect((listed.json() as RegistrationDocument[]).map((d) => d.kind).sort()).toEqual(["goods_in_transit", "vehicle_insurance"]);
-    // bounded like every list (contract "Loads", issue 19): paged, the total in X-Total-Count, limit ≤ 1,000
+    // bounded like every list: paged, the total in X-Total-Count, limit ≤ 1,000
     expect(listed.headers["x-total-count"]).toBe("2");
     const one = await call("GET", "/api/registration/documents?limit=1&offset=1", a.cookie);
     expect((one.json() as RegistrationDocument[]).length).toBe(1);

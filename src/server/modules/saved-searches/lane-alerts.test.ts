@@ -1,4 +1,4 @@
-// Instant lane alerts (contract "Saved searches and lane alerts"): when a load
+// Instant lane alerts: when a load
 // becomes available (created, copied, reset, un-cancelled) every owner of a
 // matching instant search gets one lane_match notification and email, at most
 // one per load and user across any number of processes; never the actor; never

@@ -1,4 +1,4 @@
-// Instant lane alerts (contract "Saved searches and lane alerts"): a load became
+// Instant lane alerts: a load became
 // available, so every owner of a matching instant search gets one `lane_match`
 // notification and email (through the notifications service), within 60 s, at
 // most one per load and user however many processes or jobs look at it. The

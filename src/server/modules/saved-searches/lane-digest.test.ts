@@ -1,4 +1,4 @@
-// Daily lane alerts (contract "Saved searches and lane alerts"): one email per
+// Daily lane alerts: one email per
 // user at the email schedule's time on UK weekdays, listing loads that became
 // available since the last digest and still are, matching any daily search;
 // none when nothing matched; exactly once a day across processes.

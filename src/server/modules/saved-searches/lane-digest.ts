@@ -1,4 +1,4 @@
-// Daily lane alerts (contract "Saved searches and lane alerts"): one email per
+// Daily lane alerts: one email per
 // user at the email schedule's time on UK weekdays, listing the loads that
 // became available since the previous digest and still are, matching any of
 // their daily searches; none when nothing matched. Every process looks once a

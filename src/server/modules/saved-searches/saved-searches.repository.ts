@@ -1,4 +1,4 @@
-// Saved-search queries (style.md: repositories take a DbOrTx). Ownership is part
+// Saved-search queries (repositories take a DbOrTx). Ownership is part
 // of every query: another user's search is simply not found.
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";

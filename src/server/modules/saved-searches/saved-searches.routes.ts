@@ -1,4 +1,4 @@
-// Saved searches (contract "Saved searches and lane alerts"): GET|POST
+// Saved searches: GET|POST
 // /api/saved-searches, PUT|DELETE /api/saved-searches/{id}, the signed-in
 // user's own. Parse, call the service, reply.
 import type { FastifyInstance } from "fastify";

@@ -1,4 +1,4 @@
-// Saved searches (contract "Saved searches and lane alerts"): a user's own, at
+// Saved searches: a user's own, at
 // most 20; another user's id is not found (404), never refused (403), so ids
 // say nothing about who else has searches. Lane alerts live beside this file:
 // lane-alerts.ts (instant) and lane-digest.ts (daily).

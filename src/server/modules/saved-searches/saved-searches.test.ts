@@ -1,4 +1,4 @@
-// Saved searches (contract "Saved searches and lane alerts"): own only (another
+// Saved searches: own only (another
 // user's id → 404), at most 20 a user (409 beyond), filters the board would take.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, createTestApp, type TestApp } from "../../../../test/helpers";

@@ -1,4 +1,4 @@
-// Issue 19: GET /api/stats and the Carriers tab read counters kept by triggers on
+// GET /api/stats and the Carriers tab read counters kept by triggers on
 // loads (migration 0014), not every load per request. After every kind of write,
 // in a random order, and with concurrent writers on PostgreSQL, the figures each
 // user gets are exactly those the old whole-table aggregates give (test/counters-reference.ts).

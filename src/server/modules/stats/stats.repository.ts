@@ -1,5 +1,5 @@
-// GET /api/stats (contract "Users and admin") from the rows migration 0014 keeps up
-// to date in every write's own transaction (issue 19: no whole-table aggregate per
+// GET /api/stats from the rows migration 0014 keeps up
+// to date in every write's own transaction (no whole-table aggregate per
 // request): the available count sums the available loads per UK pickup day from
 // today on; the other tiles are the held-load counters of the caller's (acceptedBy,
 // acceptedByCarrier) pairs, or, for staff, the per-status totals.
@@ -46,7 +46,7 @@ export async function selectOwnStats(db: DbOrTx, viewer: Viewer): Promise<Omit<S
       totalEarnings: by.get("completed")?.priceSum ?? 0,
     };
   }
-  // a carrier's own loads: accepted by them, or by their company name (spec §6,
+  // a carrier's own loads: accepted by them, or by their company name (as
   // isOwnLoad); each pair row is wholly theirs or not, so summing pairs is exact
   const own = viewer.carrierName
     ? or(eq(loadHolderStats.acceptedBy, viewer.id), eq(loadHolderStats.acceptedByCarrier, viewer.carrierName))

@@ -1,4 +1,4 @@
-// GET /api/stats: the five tiles of the board (spec §2, §3 Stats; contract).
+// GET /api/stats: the five tiles of the board.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/session";
@@ -10,7 +10,7 @@ import { ukToday } from "../loads/load-visibility";
 import { isStaffRole } from "../../../contract/constants";
 
 export async function registerStatsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  // polled every 15 s by every open board (spec §9): whole-table figures once per change
+  // polled every 15 s by every open board: whole-table figures once per change
   const shared = new PerVersionMemo<number | Awaited<ReturnType<typeof selectOwnStats>>>(16);
   app.get("/api/stats", async (req): Promise<Stats> => {
     const viewer = requireUser(req);

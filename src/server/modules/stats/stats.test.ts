@@ -1,4 +1,4 @@
-// GET /api/stats (contract "Users and admin"): available counts every available
+// GET /api/stats: available counts every available
 // load; the other tiles and earnings are the caller's own loads (staff: everyone's).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, createTestApp, type TestApp } from "../../../../test/helpers";

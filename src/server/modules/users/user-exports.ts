@@ -11,7 +11,7 @@ import type { ExportColumn } from "../exports/csv-format";
 import { parseListQuery, type ExportDefinition } from "../exports/export-definition";
 import { pagedBatches, type ExportRange } from "../exports/exports.repository";
 
-/** The compliance badge's words (issue 17); empty without a company record. */
+/** The compliance badge's words; empty without a company record. */
 const complianceWords = (status: ComplianceStatus | null) => (status ? COMPLIANCE_LABELS[status] : null);
 
 /** The Users tab's role badge: an isAdmin account shows as admin. */

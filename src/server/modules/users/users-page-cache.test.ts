@@ -1,4 +1,4 @@
-// Issue 19 (lists): GET /api/users pages over 5,001 users (bounded, the true total in
+// GET /api/users pages over 5,001 users (bounded, the true total in
 // X-Total-Count, limit above 1,000 → 400), searched on the server, and the page is
 // kept per version of what it shows: an unchanged page is 304 by ETag and the same
 // bytes for every staff member; a change to a user, a held load or a company

@@ -1,10 +1,10 @@
-// Drizzle queries of the users module (style.md: repositories take DbOrTx).
+// Drizzle queries of the users module (repositories take DbOrTx).
 import { and, eq, ilike, inArray, isNotNull, ne, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { loads, users, type UserRow } from "../../db/schema";
 import type { PendingSortKey, UserSortKey } from "../../../contract/schemas/user";
 
-/** spec §2 Users tab: "loads accepted" counts the loads a user holds or held to the end */
+/** Users tab: "loads accepted" counts the loads a user holds or held to the end */
 const HELD_STATUSES = sql`('accepted', 'approved', 'completed')`;
 
 export interface UserStatsRow {
@@ -44,7 +44,7 @@ const textOrder = (col: AnyColumn | SQL) => sql`lower(${col}) collate "C"`;
 /** ORDER BY term: missing values ("Never", no company) last in either direction. */
 const orderTerm = (expr: AnyColumn | SQL, desc: boolean) => (desc ? sql`${expr} desc nulls last` : sql`${expr} asc nulls last`);
 
-/** Held loads and earnings per accepting user (spec §2 Users tab); only for `ids` when given. */
+/** Held loads and earnings per accepting user (Users tab); only for `ids` when given. */
 function statsPerUser(db: DbOrTx, ids?: string[]) {
   return db
     .select({

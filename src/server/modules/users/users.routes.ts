@@ -1,4 +1,4 @@
-// Users and admin calls (contract "Users and admin"; spec §7). Routes parse and
+// Users and admin calls. Routes parse and
 // reply; the rules live in users.service.ts. Every user in a response goes through
 // toUser, by way of companies.service userView (never a password, hash or reset token).
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -29,7 +29,7 @@ export async function registerUsersRoutes(app: FastifyInstance, ctx: AppContext)
   ctx.exports.register("carriers", carriersExport);
   // The three lists page, sort and search on the server (limit ≤ 1,000; 1,000 without one).
   // The Users tab: the same page for every staff member, kept per version of what it
-  // shows (users-page-cache.ts, issue 19); an unchanged page answers 304.
+  // shows (users-page-cache.ts); an unchanged page answers 304.
   const usersPages = createUsersPageCache();
   app.get("/api/users", async (req, reply) => {
     requireStaff(req);

@@ -1,5 +1,5 @@
-// User administration (spec §2 Users, Carriers and Pending tabs; §6 roles;
-// contract "Users and admin" and "Roles"). Staff = admin or manager role, or
+// User administration (the Users, Carriers and Pending tabs; roles).
+// Staff = admin or manager role, or
 // isAdmin; an admin account is edited or deleted, and the admin role given or
 // taken away, only by an admin.
 import type { z } from "zod";
@@ -52,7 +52,7 @@ export const USERS_MSG = {
   ownProfileOnly: "You can change only your name and contact number",
 } as const;
 
-/** An admin account, or the admin role, is the business of admins only (spec §6). */
+/** An admin account, or the admin role, is the business of admins only. */
 function assertMayTouch(actor: UserRow, target: UserRow): void {
   if (isAdminUser(target) && !isAdminUser(actor)) throw new AppError(403, MSG.forbidden);
 }
@@ -63,7 +63,7 @@ export async function approveUser(opts: { ctx: AppContext; actor: UserRow; id: s
   if (!target) throw new AppError(404, MSG.notFound);
   if (target.isApproved) throw new AppError(409, USERS_MSG.alreadyApproved);
   assertMayTouch(actor, target);
-  // the approval, the company link and the mail commit together (issue 14 outbox)
+  // the approval, the company link and the mail (through the outbox) commit together
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const approved = await approvePendingUser(tx, id, now);
@@ -71,7 +71,7 @@ export async function approveUser(opts: { ctx: AppContext; actor: UserRow; id: s
     if (!approved) throw new AppError(409, USERS_MSG.alreadyApproved);
     // contract: a matching company (case and spaces aside) is joined under its own spelling,
     // so the member sees its bookings (carrier visibility compares names exactly); else it is created.
-    // The insurance they added when registering becomes the company's, waiting for review (issue 17).
+    // The insurance they added when registering becomes the company's, waiting for review.
     const member = await linkUserToCompany({ tx, user: approved, now });
     await endApplicantAccess({ tx, userId: id });
     await queueAccountApprovedMail(ctx, tx, member);
@@ -155,7 +155,7 @@ export async function updateUser({ ctx, actor, id, input, sessionId }: UpdateUse
     if (!target) throw new AppError(404, MSG.notFound);
     assertMayTouch(actor, target);
     if (input.role !== undefined || input.isAdmin !== undefined) {
-      // spec §3: isAdmin is true when role is admin; kept in step both ways
+      // isAdmin is true when role is admin; kept in step both ways
       const wantsAdmin = input.role !== undefined ? input.role === "admin" || input.isAdmin === true : input.isAdmin === true;
       if (wantsAdmin !== isAdminUser(target) && !isAdminUser(actor)) throw new AppError(403, MSG.forbidden);
       const role: Role = wantsAdmin
@@ -169,7 +169,7 @@ export async function updateUser({ ctx, actor, id, input, sessionId }: UpdateUse
       if (await emailTakenByOther(ctx.db, input.email, id)) throw new AppError(409, MSG.duplicateEmail);
       set.email = input.email;
     }
-    // spec §5 admin user form: a blank password keeps the current one
+    // admin user form: a blank password keeps the current one
     if (input.password) newPassword = input.password;
   }
   if (newPassword) {
@@ -183,17 +183,17 @@ export async function updateUser({ ctx, actor, id, input, sessionId }: UpdateUse
   //  * a password set by staff signs the account out everywhere (but not the staff
   //    member's own current session), as a password change does;
   //  * a withdrawn approval ends every session, so none comes back to life when
-  //    the account is approved again (spec §4).
+  //    the account is approved again.
   const withdrawn = set.isApproved === false;
   let updated: UserRow | undefined;
   try {
     updated = await ctx.db.transaction(async (tx) => {
       let row = await updateUserRow(tx, id, set);
       if (row && withdrawn) await endSessions(tx, id);
-      // approved by an edit: as by approval, the applicant cookie stops working (issue 17)
+      // approved by an edit: as by approval, the applicant cookie stops working
       if (row && set.isApproved === true) await endApplicantAccess({ tx, userId: id });
       else if (row && newPassword) await endSessions(tx, id, id === actor.id ? sessionId : null);
-      // a staff edit of the company name, role or approval re-links the company (issue 17)
+      // a staff edit of the company name, role or approval re-links the company
       if (row && isStaffRole(actor)) row = await linkUserToCompany({ tx, user: row, now });
       return row;
     });
@@ -226,7 +226,7 @@ export async function listPending(ctx: AppContext, q: PendingListQuery): Promise
   const page = await listPendingUsers(ctx.db, { search: q.search, sort: splitSort<PendingSortKey>(q.sort), ...pageOf(q) });
   const [companies, documents] = await Promise.all([
     findCompanies(ctx.db, page.rows.map((u) => u.carrierName)),
-    // the insurance each added when registering (issue 17): "2 insurance documents attached"
+    // the insurance each added when registering: "2 insurance documents attached"
     applicantDocumentCounts({ db: ctx.db, applicantIds: page.rows.map((u) => u.id) }),
   ]);
   // applicants have no company yet (companyId and compliance null): no compliance query
@@ -237,13 +237,13 @@ export async function listPending(ctx: AppContext, q: PendingListQuery): Promise
 }
 
 /**
- * GET /api/users/carrier (staff): a page of the Carriers tab (spec §2; grouped,
+ * GET /api/users/carrier (staff): a page of the Carriers tab (grouped,
  * searched and ordered in the database: users.repository listCompanies), at
  * most two contacts shown per company and "+N more".
  */
 export async function listCarriers(ctx: AppContext, q: CarrierListQuery): Promise<Page<CarrierSummary>> {
   const page = await listCompanies(ctx.db, { search: q.search, sort: q.sort ? splitSort<CarrierSortKey>(q.sort) : undefined, ...pageOf(q) });
-  // the company record of each row's name and its compliance (contract-beyond: also in the Carriers tab)
+  // the company record of each row's name and its compliance (shown in the Carriers tab too)
   const records = await companiesByName(ctx, ctx.db, page.rows.map((c) => c.carrierName).filter((n) => n !== UNKNOWN_CARRIER));
   return {
     rows: page.rows.map((c) => ({

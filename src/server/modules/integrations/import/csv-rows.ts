@@ -1,4 +1,4 @@
-// Reading an import file (contract-beyond "Load import"): CSV text → the header's
+// Reading an import file: CSV text → the header's
 // columns and each data row as a POST /api/loads body, with the file's own problems
 // (no header, unknown or repeated columns, a row of the wrong width, formula cells)
 // as errors by row and field. No database here: load-import.service.ts judges the
@@ -66,7 +66,7 @@ function booleanCell(v: string): boolean | string {
   return YES.has(s) ? true : NO.has(s) ? false : v;
 }
 
-/** A choice in any letter case ("flatbed" → "Flatbed"); FORS "None Required" is stored empty (spec §3). */
+/** A choice in any letter case ("flatbed" → "Flatbed"); FORS "None Required" is stored empty. */
 function choiceCell(field: string, v: string): string {
   const s = v.trim();
   if (field === "forsRequirement" && /^none( required)?$/i.test(s)) return "";

@@ -1,5 +1,5 @@
-// The import template (contract-beyond "Load import": "A template CSV downloads from
-// the import dialog"): every column of the import, in the order of spec §3, and one
+// The import template (downloaded from the import dialog): every column of the
+// import, in the order of IMPORT_COLUMNS, and one
 // example load a week ahead (UK day), so each cell shows the format it wants.
 import { stringify } from "csv-stringify/sync";
 import { IMPORT_COLUMNS } from "../../../../contract/schemas/load-import";

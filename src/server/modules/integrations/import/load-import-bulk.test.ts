@@ -1,4 +1,4 @@
-// A full file (contract-beyond "Load import": 5,000 rows at most) on every engine:
+// A full file (5,000 rows at most) on every engine:
 // a dry run, then the commit, timed (printed for docs/decisions/0025-load-import.md).
 // Every row becomes a load with its history line and lane-alert job, numbered
 // after the year's highest, and the loads change counter moves once per load (the

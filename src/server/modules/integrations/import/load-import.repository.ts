@@ -1,4 +1,4 @@
-// The import's reads and writes of loads (contract-beyond "Load import"). Creating
+// The import's reads and writes of loads. Creating
 // a load's history, lane alerts and webhooks is the loads module's own
 // (loads.service createdLoadEvents); here only the numbers and the rows.
 import { inArray } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// CSV load import (contract-beyond "Integrations", "Load import"), staff only:
+// CSV load import, staff only:
 //  POST /api/loads/import[?dryRun=true]  text/csv body → {valid, rows, errors, created}
 //  GET  /api/loads/import/template.csv    the columns and an example row
 // Its own scope: the only body it reads is text/csv, up to MAX_IMPORT_BYTES, and

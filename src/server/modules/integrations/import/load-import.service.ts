@@ -1,4 +1,4 @@
-// CSV load import (contract-beyond "Integrations", "Load import"; decisions in
+// CSV load import (decisions in
 // docs/decisions/0025-load-import.md). A file is read (csv-rows.ts), then every row is
 // judged as POST /api/loads judges a body: the same zod schema (loadInputSchema)
 // and the same create rules (loads.service newLoadValues: past pickup date,
@@ -33,7 +33,7 @@ const LABEL = { pickupZip: "Pickup", deliveryZip: "Delivery" } as const;
  * Distance for rows without one (contract: "Missing distance is computed from the
  * postcodes"), as POST /api/calculate-distance works it out, once per pair of
  * districts. No postcode table installed: left empty, as the form does when the
- * calculation fails (spec §5).
+ * calculation fails.
  */
 function distanceFinder(ctx: AppContext) {
   const memo = new Map<string, number>();
@@ -123,7 +123,7 @@ async function judgeRows(opts: { ctx: AppContext; db: DbOrTx; actor: Actor; bodi
   return { errors, loads };
 }
 
-/** FN-{year}-{n} numbers for the rows without one, after every number of the year in the database or the file (spec §9). */
+/** FN-{year}-{n} numbers for the rows without one, after every number of the year in the database or the file. */
 async function numberRows(db: DbOrTx, judged: Judged["loads"], now: Date): Promise<string[]> {
   const year = now.getUTCFullYear();
   const own = new RegExp(`^FN-${year}-(\\d{3,12})$`);

@@ -1,5 +1,5 @@
 // GET /api/docs: the API reference as one HTML page rendered here from the
-// OpenAPI document (contract-beyond: served from the app itself, no CDN). No
+// OpenAPI document (served from the app itself, no CDN). No
 // script at all, so the app's CSP (script-src 'self') holds and the page works
 // everywhere; each call opens to its parameters, body and answers as JSON
 // Schema. docs/decisions/0019-openapi.md says why not Swagger UI.

@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document (contract-beyond "Integrations"), generated from the
+// The OpenAPI 3.1 document, generated from the
 // contract's zod schemas by zod 4's own z.toJSONSchema() (JSON Schema 2020-12,
 // the dialect of OpenAPI 3.1): request schemas as the handler reads them (io
 // "input"), answers as sent (io "output"). Named schemas (.meta({id})) become

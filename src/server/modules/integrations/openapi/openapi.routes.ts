@@ -1,5 +1,5 @@
-// GET /api/openapi.json and GET /api/docs, signed in or not (contract-beyond
-// "Integrations"). The document is built once, on first ask, from the route
+// GET /api/openapi.json and GET /api/docs, signed in or not. The
+// document is built once, on first ask, from the route
 // registry (route-docs.ts) and the contract's zod schemas.
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../context";

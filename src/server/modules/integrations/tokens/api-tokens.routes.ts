@@ -1,4 +1,4 @@
-// API tokens, admins only (contract-beyond "Integrations"):
+// API tokens, admins only:
 //   POST   /api/admin/api-tokens {name, scopes, expiresOn?} → 201 {id, name, scopes, token, …} (the token this once)
 //   GET    /api/admin/api-tokens                           → the tokens without the token, with lastUsedAt (paged, X-Total-Count)
 //   DELETE /api/admin/api-tokens/:id                       → 204, revoked at once

@@ -1,4 +1,4 @@
-// Scoped API tokens (contract-beyond "Integrations"; docs/decisions/0019-openapi.md):
+// Scoped API tokens (docs/decisions/0019-openapi.md):
 // made, listed and revoked by admins; the token itself is returned once and only
 // its SHA-256 is kept (a 256-bit random secret needs no slow hash: nothing to
 // guess, and a fast hash lets every request look it up by index).

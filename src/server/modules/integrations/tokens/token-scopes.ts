@@ -1,5 +1,5 @@
-// Which /api calls an API token may make, and with which scope (contract-beyond
-// "Integrations": "limited to the scopes (outside them → 403)"). A call not in
+// Which /api calls an API token may make, and with which scope (outside
+// its scopes → 403). A call not in
 // this table is never made by token: sign-in, the caller's own account and
 // password, the tokens themselves, settings, mail, uploads, the live stream.
 // The keys are the routes as registered (method + template); HEAD goes with GET.
@@ -25,7 +25,7 @@ export const TOKEN_ROUTE_SCOPES: Readonly<Record<string, ApiScope>> = {
   "PATCH /api/loads/:id/status": "loads:write",
   "PATCH /api/loads/:id/reset-to-available": "loads:write",
   "PATCH /api/loads/:id/accept": "loads:write",
-  // the CSV import (contract-beyond "Load import"), its dry run and its template
+  // the CSV import, its dry run and its template
   "POST /api/loads/import": "loads:write",
   "GET /api/loads/import/template.csv": "loads:write",
   // bids:read

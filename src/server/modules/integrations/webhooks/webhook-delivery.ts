@@ -1,4 +1,4 @@
-// Delivering webhooks (contract-beyond "Integrations"): the "webhook" job kind. The
+// Delivering webhooks: the "webhook" job kind. The
 // job runner (modules/jobs) claims each delivery with FOR UPDATE SKIP LOCKED under
 // a lease, so one worker in one process sends it at a time, and a process that
 // dies mid-delivery leaves it to be claimed again: the receiver may see a repeat
@@ -17,10 +17,10 @@ import { WEBHOOK_JOB, type WebhookJobPayload } from "./webhook-events";
 import { signWebhook, webhookMessageId } from "./webhook-signature";
 import { findEndpoint, insertAttempt } from "./webhooks.repository";
 
-/** contract-beyond: about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h between attempts, then failed */
+/** about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h between attempts, then failed */
 export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000] as const;
 
-/** contract-beyond: no answer within 10 s is a failed attempt */
+/** no answer within 10 s is a failed attempt */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** The wait after the `attempts`-th failed attempt, or null: give up. */

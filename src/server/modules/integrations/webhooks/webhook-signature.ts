@@ -1,5 +1,5 @@
-// The Standard Webhooks signature (contract-beyond "Integrations";
-// https://www.standardwebhooks.com): the secret is `whsec_` + base64 of random key
+// The Standard Webhooks signature
+// (https://www.standardwebhooks.com): the secret is `whsec_` + base64 of random key
 // bytes; each delivery is signed as `v1,<base64 HMAC-SHA256(key, "id.timestamp.body")>`.
 // Tests check it with an independent implementation (the standardwebhooks package).
 import { createHmac, randomBytes } from "node:crypto";

@@ -1,5 +1,4 @@
-// Exactly once across processes and restarts (contract-beyond "Integrations",
-// issue 20): real server processes deliver to a receiver on 127.0.0.1; the one
+// Exactly once across processes and restarts: real server processes deliver to a receiver on 127.0.0.1; the one
 // holding a delivery is SIGKILLed mid-delivery (the receiver has the request and
 // has not answered). Another process takes the delivery over once its lease runs
 // out (JOB_LEASE_SECONDS=3) and sends it under the same webhook-id; every event is

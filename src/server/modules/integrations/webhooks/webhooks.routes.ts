@@ -1,4 +1,4 @@
-// Webhooks (contract-beyond "Integrations"), admins only (a manager: 403):
+// Webhooks, admins only (a manager: 403):
 //   POST   /api/admin/webhooks                               → 201 with the signing secret, shown once
 //   GET    /api/admin/webhooks                               every endpoint, without secrets
 //   PUT    /api/admin/webhooks/:id                           url, events, description

@@ -1,4 +1,4 @@
-// Webhook endpoints and their delivery log (contract-beyond "Integrations", admins
+// Webhook endpoints and their delivery log (admins
 // only): create (the signing secret shown once), list, change, delete; the
 // attempts of each endpoint's deliveries; a manual retry. A URL is refused (400)
 // when its host is, or resolves to, a private, loopback or link-local address,
