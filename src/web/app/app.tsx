@@ -4,7 +4,7 @@
 // 404 page. While the current user loads, a spinner with "Loading...".
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
-import { useAuth } from "../features/auth/use-auth";
+import { useAuth } from "../lib/use-auth";
 import { homePathFor } from "../features/auth/api/login";
 import { showFlashToast } from "../features/auth/flash-toast";
 import { Spinner } from "../components/ui/spinner";

@@ -6,8 +6,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { CircleHelp, LayoutDashboard, UserPlus } from "lucide-react";
-import { useAuth } from "../features/auth/use-auth";
-import { usePublicConfig } from "../features/auth/api/public-config";
+import { useAuth } from "../lib/use-auth";
+import { usePublicConfig } from "../lib/public-config";
 import { Later, lazyNamed } from "../lib/lazy";
 
 const HelpDialog = lazyNamed(() => import("./help-dialog"), "HelpDialog");

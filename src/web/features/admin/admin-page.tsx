@@ -7,7 +7,7 @@ import { Link } from "wouter";
 import { useIsFetching } from "@tanstack/react-query";
 import { ArrowLeft, CalendarClock, ChartColumn, FileUp, Loader2, Plus, Settings } from "lucide-react";
 import { Button } from "../../components/ui/button";
-import { useAuth } from "../auth";
+import { useAuth } from "../../lib/use-auth";
 import { ComplianceSettingsDialog } from "../companies-staff";
 import { ImportLoadsDialog } from "../integrations";
 import { EmailScheduleDialog } from "./components/email-schedule-dialog";

@@ -12,7 +12,7 @@ import { PasswordInput } from "../../components/ui/password-input";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast";
 import { homePathFor, loginErrorToast, useLogin } from "./api/login";
-import { usePublicConfig } from "./api/public-config";
+import { usePublicConfig } from "../../lib/public-config";
 import { ForgotPasswordDialog } from "./components/forgot-password-dialog";
 
 const OFFERS = [

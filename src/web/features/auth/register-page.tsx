@@ -16,8 +16,8 @@ import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/format";
 import { useRegister } from "./api/register";
-import { usePublicConfig } from "./api/public-config";
-import { useAuth } from "./use-auth";
+import { usePublicConfig } from "../../lib/public-config";
+import { useAuth } from "../../lib/use-auth";
 import { Later } from "../../lib/lazy";
 // the second step's upload code (forms, upload widget) loads only once an account is made:
 // the companies feature exports it lazily

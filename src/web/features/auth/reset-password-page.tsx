@@ -14,7 +14,7 @@ import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast";
 import { errorMessage } from "../../lib/format";
 import { useResetPassword } from "./api/reset-password";
-import { AUTH_USER_KEY } from "./use-auth";
+import { AUTH_USER_KEY } from "../../lib/use-auth";
 
 /** How long the "Invalid Reset Link" page stays before the redirect, so it can be read. */
 const INVALID_LINK_REDIRECT_MS = 4000;

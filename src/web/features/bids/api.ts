@@ -1,16 +1,13 @@
-// Bid calls of spec §7 (issue 4). Keys start with the path they read, so the
-// admin dashboard and the board can invalidate them by prefix.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { POLL } from "@contract/constants";
-import type { Bid, BidInput, BidWithCarrier } from "@contract/schemas/bid";
-import { api, ApiError, fetchIdempotent, getWithEtag, newIdempotencyKey } from "../../lib/api";
+// The carrier's bid call of spec §7: POST /api/bids. Keys start with the path they
+// read, so the admin dashboard and the board can invalidate them by prefix (the
+// staff's bid calls are in features/bids-staff).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Bid, BidInput } from "@contract/schemas/bid";
+import { ApiError, fetchIdempotent, newIdempotencyKey } from "../../lib/api";
 import { OWN_BIDS_KEY } from "./use-own-bids";
 import { refreshComplianceOn409 } from "../companies";
 
-export const ADMIN_BIDS_KEY = ["/api/admin/bids"] as const;
 const LOADS_KEY = ["/api/loads"] as const;
-const STATS_KEY = ["/api/stats"] as const;
-export const loadBidsKey = (loadId: string) => [...LOADS_KEY, "bids", loadId] as const;
 
 /**
  * POST /api/bids. The contract answers 201 for a new bid and 200 for an update of
@@ -39,39 +36,3 @@ export function useSubmitBid() {
     },
   });
 }
-
-/**
- * GET /api/loads/{id}/bids (staff), refreshed at the admin bids interval while shown:
- * the newest 1,000 (contract) and how many there are in all.
- */
-export function useLoadBids(loadId: string | null | undefined, enabled = true) {
-  return useQuery({
-    queryKey: loadBidsKey(loadId ?? ""),
-    queryFn: async () => {
-      const { data, total } = await getWithEtag<BidWithCarrier[]>(`/api/loads/${encodeURIComponent(loadId!)}/bids`);
-      return { bids: data, total: total ?? data.length };
-    },
-    refetchInterval: POLL.adminBids,
-    enabled: !!loadId && enabled,
-  });
-}
-
-function useBidDecision(action: "accept" | "reject") {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (bidId: string) => api.post<unknown>(`/api/bids/${encodeURIComponent(bidId)}/${action}`),
-    // whatever the outcome, the load and its bids may have moved on
-    onSettled: async () => {
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: LOADS_KEY }),
-        qc.invalidateQueries({ queryKey: ADMIN_BIDS_KEY }),
-        qc.invalidateQueries({ queryKey: STATS_KEY }),
-      ]);
-    },
-  });
-}
-
-/** POST /api/bids/{id}/accept: the load goes to the bidder, other bids rejected (spec §4). */
-export const useAcceptBid = () => useBidDecision("accept");
-/** POST /api/bids/{id}/reject: pending bids only. */
-export const useRejectBid = () => useBidDecision("reject");

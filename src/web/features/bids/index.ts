@@ -1,13 +1,11 @@
-// The bids feature's public face. The board imports it on its first load, so what
-// is exported as is stays small (the carrier's own bids and the admin tab's
-// count); dialogs and the staff tab are exported lazily, loaded on first use
-// (render them inside <Later>).
+// The bids feature's public face: the carrier's side (their bids, the bid dialog,
+// a bid's status badge). The board imports it on its first load, so what is
+// exported as is stays small; the bid dialog is exported lazily, loaded on first
+// use (render it inside <Later>). Staff's bid screens are features/bids-staff.
 import { lazyNamed } from "../../lib/lazy";
 
 export { MyBidsPanel } from "./components/my-bids-panel";
+export { BidStatusBadge } from "./components/bid-status-badge";
 export { pendingBidFor, useOwnBids } from "./use-own-bids";
-export { useLoadsWithBidsCount } from "./loads-with-bids-query";
 
 export const BidDialog = /* @__PURE__ */ lazyNamed(() => import("./components/bid-dialog"), "BidDialog");
-export const ManageBidsDialog = /* @__PURE__ */ lazyNamed(() => import("./components/manage-bids-dialog"), "ManageBidsDialog");
-export const LoadsWithBidsTab = /* @__PURE__ */ lazyNamed(() => import("./components/loads-with-bids-tab"), "LoadsWithBidsTab");

@@ -15,7 +15,7 @@ import { errorMessage } from "../../lib/format";
 import { BidDialog, MyBidsPanel, pendingBidFor, useOwnBids } from "../bids";
 import { LoadDetailsDialog, useAcceptLoadFlow, useLoads, useStats } from "../loads";
 import { Later } from "../../lib/lazy";
-import { useAuth } from "../auth";
+import { useAuth } from "../../lib/use-auth";
 import { BoardComplianceNotice, boardNotice, bookingBlock, useComplianceMe } from "../companies";
 // the dialogs (BidDialog, LoadDetailsDialog, CompletePodDialog, SaveBoardSearchDialog) and the
 // outbox panel come lazily from their features' public faces: their code loads on first use

@@ -2,7 +2,7 @@
 // GET /api/public-config; the default name while it loads or if it fails.
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { pageProductName } from "../auth";
+import { pageProductName } from "../../lib/public-config";
 
 export const DEFAULT_PRODUCT_NAME = "Flatbed Network";
 

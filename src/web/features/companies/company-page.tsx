@@ -11,7 +11,7 @@ import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { errorMessage, formatNumber } from "../../lib/format";
 import { Later, lazyNamed } from "../../lib/lazy";
-import { useAuth } from "../auth";
+import { useAuth } from "../../lib/use-auth";
 import { useCompany } from "./api/company";
 import { useComplianceMe } from "./api/compliance-me";
 import { useCompanyDocuments } from "./api/documents";

@@ -1,7 +1,7 @@
 // /user-guide: the full guide as a page (quick start for carriers, admin features,
 // statuses and the PDF), opened in a new tab from /guide and the Help dialog.
 import { Download, FileText } from "lucide-react";
-import { usePublicConfig } from "../auth";
+import { usePublicConfig } from "../../lib/public-config";
 import { ADMIN_FEATURES, GUIDE_VERSION_LINE, QUICK_START, USER_GUIDE_DOWNLOAD_NAME, USER_GUIDE_PDF_URL } from "./guide-content";
 
 const STATUSES = [

@@ -11,7 +11,7 @@ import { Building2, ReceiptText } from "lucide-react";
 import { INVOICE_MSG } from "@contract/schemas/invoice";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/format";
-import { useAuth } from "../auth";
+import { useAuth } from "../../lib/use-auth";
 import { TablePager } from "../../components/table-pager";
 import { useInvoices } from "./api";
 import { INVOICE_PAGE, NO_FILTERS, type InvoiceFilters } from "./invoice-format";

@@ -15,6 +15,8 @@ import { BELL_CLASS, BellFace } from "./bell-face";
 const opensInvoices = (n: Notification) => n.type === "invoice_issued" || n.type === "invoice_paid";
 /** A document about to expire (issue 17) opens the Company page, where a new one is uploaded. */
 const opensCompany = (n: Notification) => n.type === "document_expiring";
+/** A VAT number waiting for staff opens Admin, where the company's dialog confirms it. */
+const opensAdmin = (n: Notification) => n.type === "vat_number_proposed";
 
 /** The bell with its list; header.tsx shows it through bell-button.tsx (HeaderBell), which keeps the live region. */
 export function NotificationBell({ onOpenLoad, defaultOpen = false }: { onOpenLoad: (loadId: string) => void; defaultOpen?: boolean }) {
@@ -30,6 +32,7 @@ export function NotificationBell({ onOpenLoad, defaultOpen = false }: { onOpenLo
     setOpen(false);
     if (opensInvoices(n)) navigate("/invoices");
     else if (opensCompany(n)) navigate("/company");
+    else if (opensAdmin(n)) navigate("/admin");
     else if (n.loadId) onOpenLoad(n.loadId);
   };
 

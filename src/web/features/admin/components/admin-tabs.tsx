@@ -8,8 +8,7 @@ import { isAdminUser } from "@contract/constants";
 import type { Load } from "@contract/schemas/load";
 import type { User } from "@contract/schemas/user";
 import { formatNumber } from "../../../lib/format";
-import { Later } from "../../../lib/lazy";
-import { LoadsWithBidsTab, useLoadsWithBidsCount } from "../../bids";
+import { LoadsWithBidsTab, useLoadsWithBidsCount } from "../../bids-staff";
 import { ComplianceTab, summaryText, useComplianceSummary } from "../../companies-staff";
 import { InvoicesTab, useOverdueInvoiceCount } from "../../invoices";
 import { IntegrationsTab } from "../../integrations";
@@ -102,10 +101,7 @@ export function AdminTabs({ user, handlers, onEditLoad }: { user: User | null | 
         </Tabs.Content>
       ))}
       <Tabs.Content value="bids">
-        {/* the staff bids tab comes lazily from the bids feature, whose public face the board loads */}
-        <Later>
-          <LoadsWithBidsTab onEditLoad={onEditLoad} />
-        </Later>
+        <LoadsWithBidsTab onEditLoad={onEditLoad} />
       </Tabs.Content>
       <Tabs.Content value="users">
         <UsersTab />

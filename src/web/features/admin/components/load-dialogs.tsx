@@ -7,7 +7,7 @@ import type { Load } from "@contract/schemas/load";
 import type { User } from "@contract/schemas/user";
 import { Later } from "../../../lib/lazy";
 import { LoadDetailsDialog } from "../../loads";
-import { ManageBidsDialog } from "../../bids";
+import { ManageBidsDialog } from "../../bids-staff";
 import { PodDocumentDialog, PodInfoDialog } from "../../pod";
 import { useResetLoad, useUpdateLoadStatus } from "../api/mutations";
 import type { LoadActionHandlers } from "./load-actions-menu";
@@ -55,17 +55,15 @@ export function useLoadDialogs(user: User | null | undefined) {
     onGeneratePod: setPodDoc,
   };
 
-  // the details, bids and POD dialogs come lazily from their features (each in its own
-  // <Later>, so one arriving never hides another)
+  // the details and POD dialogs come lazily from their features, whose public faces the
+  // board loads (each in its own <Later>, so one arriving never hides another)
   const dialogs = (
     <>
       <LoadFormDialog open={form.open} onOpenChange={(open) => setForm((f) => ({ ...f, open }))} load={form.load} copyOf={form.copyOf} />
       <Later>
         <LoadDetailsDialog loadId={details?.id ?? null} initialLoad={details ?? undefined} open={!!details} onOpenChange={(o) => !o && setDetails(null)} />
       </Later>
-      <Later>
-        <ManageBidsDialog load={bidsFor} open={!!bidsFor} onOpenChange={(o) => !o && setBidsFor(null)} />
-      </Later>
+      <ManageBidsDialog load={bidsFor} open={!!bidsFor} onOpenChange={(o) => !o && setBidsFor(null)} />
       <CancelLoadDialog
         load={cancelling}
         onOpenChange={(o) => !o && setCancelling(null)}

@@ -5,7 +5,7 @@ import { DropdownMenu } from "radix-ui";
 import { Eye, Hourglass, MoreHorizontal, Pencil, Trash2, UserPlus, Users } from "lucide-react";
 import { isAdminUser } from "@contract/constants";
 import { joinsCompanyText, type CompanyMatch, type User, type UserWithStats } from "@contract/schemas/user";
-import { useAuth } from "../../auth";
+import { useAuth } from "../../../lib/use-auth";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { formatAdminDateTime, formatDate, formatMoney, formatNumber } from "../../../lib/format";

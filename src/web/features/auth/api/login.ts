@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LoginInput, User } from "@contract/schemas/user";
 import { api } from "../../../lib/api";
-import { AUTH_USER_KEY } from "../use-auth";
+import { AUTH_USER_KEY } from "../../../lib/use-auth";
 
 // the words live in a React-free module the prerendered sign-in page shares
 export { homePathFor, loginErrorToast } from "./login-messages";

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { User } from "@contract/schemas/user";
 import { api } from "../../../lib/api";
-import { AUTH_USER_KEY } from "../use-auth";
+import { AUTH_USER_KEY } from "../../../lib/use-auth";
 
 export interface ProfileInput {
   name: string;

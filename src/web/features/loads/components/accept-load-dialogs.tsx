@@ -5,7 +5,7 @@ import { useRef, useState, type ReactNode } from "react";
 import type { Load } from "@contract/schemas/load";
 import { toast } from "../../../components/ui/toast";
 import { Later, lazyNamed } from "../../../lib/lazy";
-import { useAuth } from "../../auth";
+import { useAuth } from "../../../lib/use-auth";
 import { useAcceptLoad } from "../api";
 import { acceptErrorMessage } from "../load-rules";
 

@@ -25,7 +25,7 @@ import {
   formatTimeWindow,
   formatWeight,
 } from "../../../lib/format";
-import { useAuth } from "../../auth";
+import { useAuth } from "../../../lib/use-auth";
 import { PodDocumentDialog } from "../../pod";
 import { useLoad, useLoadEvents, useLoadViews, useRecordView } from "../api";
 import { canAcceptLoad, canCompletePod, canGeneratePod, loadFeatureBadges, rateOf } from "../load-rules";

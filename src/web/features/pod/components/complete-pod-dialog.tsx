@@ -16,7 +16,7 @@ import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
-import { useAuth } from "../../auth";
+import { useAuth } from "../../../lib/use-auth";
 import { touchedByPod } from "../api";
 import { fromLocalInput, toLocalInput } from "../lib/pod-dates";
 import { podFormSchema } from "../lib/pod-form";

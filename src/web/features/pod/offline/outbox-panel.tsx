@@ -7,7 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CloudOff, XCircle } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
-import { useAuth } from "../../auth";
+import { useAuth } from "../../../lib/use-auth";
 import { touchedByPod } from "../api";
 import { listQueued, OUTBOX_CHANNEL, removeQueued, type OutboxMessage, type QueuedPod } from "./outbox";
 import { WAITING_BADGE } from "./background";

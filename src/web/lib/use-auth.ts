@@ -2,8 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { User } from "@contract/schemas/user";
 import { isAdminUser, isStaffRole } from "@contract/constants";
-import { getOrNullOn401 } from "../../lib/api";
-import { AUTH_USER_KEY } from "../../lib/query-client";
+import { getOrNullOn401 } from "./api";
+import { AUTH_USER_KEY } from "./query-client";
 
 export { AUTH_USER_KEY };
 

@@ -7,11 +7,11 @@ import { useState } from "react";
 import { ArrowRight, Gavel, Pencil } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
 import type { LoadWithPendingBids } from "@contract/schemas/bid";
-import { Button } from "../../../components/ui/button";
-import { formatCardDateTime, formatMoney, formatNumber } from "../../../lib/format";
-import { TablePager, TableSearch, countOf, usePagedTable, type SortState } from "../../../components/table-pager";
-import { LOADS_WITH_BIDS_PAGE_SIZE, loadsWithBidsUrl, useLoadsWithBids } from "../loads-with-bids-query";
-import { ExportButton } from "../../../components/export-button";
+import { Button } from "../../components/ui/button";
+import { formatCardDateTime, formatMoney, formatNumber } from "../../lib/format";
+import { TablePager, TableSearch, countOf, usePagedTable, type SortState } from "../../components/table-pager";
+import { LOADS_WITH_BIDS_PAGE_SIZE, loadsWithBidsUrl, useLoadsWithBids } from "./loads-with-bids-query";
+import { ExportButton } from "../../components/export-button";
 import { BidsTable, type BidsListTexts, type BidsTableColumn } from "./bids-table";
 import { ManageBidsDialog } from "./manage-bids-dialog";
 

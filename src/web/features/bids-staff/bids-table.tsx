@@ -4,11 +4,11 @@
 // sort), one card a row on a phone with full-width buttons (ui.md).
 import type { ReactNode } from "react";
 import { AlertTriangle, Gavel } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
-import { SortableTableShell, type Column, type SortState } from "../../../components/table-pager";
-import { cn } from "../../../lib/cn";
-import { errorMessage } from "../../../lib/format";
+import { Button } from "../../components/ui/button";
+import { Spinner } from "../../components/ui/spinner";
+import { SortableTableShell, type Column, type SortState } from "../../components/table-pager";
+import { cn } from "../../lib/cn";
+import { errorMessage } from "../../lib/format";
 
 export interface BidsTableColumn<Row> extends Column {
   cell: (row: Row) => ReactNode;

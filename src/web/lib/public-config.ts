@@ -3,7 +3,7 @@
 // fails, the contract's defaults. The board reads the same cache entry, so the raw
 // body is cached and each reader normalises it with `select`.
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { api } from "./api";
 
 export interface PublicConfig {
   productName: string;

@@ -1,6 +1,5 @@
-// The Loads with Bids list (staff): its URL and query, and the tab's count. Apart
-// from api.ts so that the admin dashboard's tab count needs nothing else of the
-// bids feature; the board, which loads this feature's public face, carries only this.
+// The Loads with Bids list (staff): its URL and query, and the tab's count (the
+// admin dashboard shows it on the tab; both read the same first page).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { POLL } from "@contract/constants";
 import type { LoadWithPendingBids } from "@contract/schemas/bid";

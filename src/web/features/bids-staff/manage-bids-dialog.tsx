@@ -8,15 +8,15 @@ import { ArrowRight, Check, X } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
 import type { BidWithCarrier } from "@contract/schemas/bid";
 import type { BidDifference } from "@contract/bid-difference";
-import { Button } from "../../../components/ui/button";
-import { WideDialog } from "../../../components/ui/wide-dialog";
-import { toast } from "../../../components/ui/toast";
-import { LoadStatusBadge } from "../../../components/load-status-badge";
-import { errorMessage, formatAdminDateTime, formatAge, formatCardDateTime, formatMiles, formatMoney, formatNumber, formatRate } from "../../../lib/format";
-import { useLoad } from "../../loads";
-import { useAcceptBid, useLoadBids, useRejectBid } from "../api";
-import { bidPlacedAt, differenceFromListed, wasUpdated } from "../bid-figures";
-import { BidStatusBadge } from "./bid-status-badge";
+import { Button } from "../../components/ui/button";
+import { WideDialog } from "../../components/ui/wide-dialog";
+import { toast } from "../../components/ui/toast";
+import { LoadStatusBadge } from "../../components/load-status-badge";
+import { errorMessage, formatAdminDateTime, formatAge, formatCardDateTime, formatMiles, formatMoney, formatNumber, formatRate } from "../../lib/format";
+import { useLoad } from "../loads";
+import { useAcceptBid, useLoadBids, useRejectBid } from "./api";
+import { bidPlacedAt, differenceFromListed, wasUpdated } from "./bid-figures";
+import { BidStatusBadge } from "../bids";
 import { BidsTable, type BidsListTexts, type BidsTableColumn } from "./bids-table";
 
 export interface ManageBidsDialogProps {
