@@ -152,6 +152,31 @@ export function useUpdateCompany() {
 }
 
 /**
+ * The VAT rule (self-billing: the network pays the VAT it computes): staff confirm the
+ * VAT number a member proposed (the one they saw: another → 409), or keep the one in
+ * force, which settles the proposal. Invoices charge VAT only on a confirmed number.
+ */
+export function useDecideVatNumber() {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: COMPANIES_KEY });
+  return useMutation({
+    mutationFn: (v: { company: Company; confirm: boolean }) =>
+      v.confirm
+        ? api.post<Company>(`/api/companies/${v.company.id}/vat-number/confirm`, { vatNumber: v.company.proposedVatNumber ?? "" })
+        : api.put<Company>(`/api/companies/${v.company.id}`, { vatNumber: v.company.vatNumber }),
+    onSuccess: (saved, v) => {
+      toast.success(v.confirm ? "VAT number confirmed" : "VAT number kept", saved.vatNumber ? `Invoices charge VAT on ${saved.vatNumber}.` : "Invoices charge no VAT.");
+      return refresh();
+    },
+    onError: (e) => {
+      toast.error("Failed to decide the VAT number", serverText(e));
+      // a 409: the proposal changed or was settled meanwhile; show what waits now
+      return refresh();
+    },
+  });
+}
+
+/**
  * `onMerged` runs before the lists refresh: the dialog showing the merged company
  * must move to the survivor first, or its refetch of the deleted one would 404 and
  * unmount the very dialog that asked (so a per-call callback would never run).

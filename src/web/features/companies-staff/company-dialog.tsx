@@ -16,6 +16,7 @@ import { CompanyProfileForm } from "./company-profile-form";
 import { CompanyDocuments } from "./company-documents";
 import { CompanyMembers } from "./company-members";
 import { MergeCompanyDialog } from "./merge-company-dialog";
+import { VatProposal } from "./vat-proposal";
 
 /** Which company to show (its id), and its name to title the dialog while it loads. */
 export interface CompanyTarget {
@@ -105,6 +106,8 @@ function CompanyDetails({ company, onMerged }: { company: Company; onMerged: (su
           <dd className="tabular inline">{formatDate(company.createdAt)}</dd>
         </div>
       </dl>
+
+      <VatProposal company={company} />
 
       <Section title="Profile">
         <CompanyProfileForm company={company} />

@@ -45,6 +45,8 @@ export function CompanyProfileForm({ company }: { company: Company }) {
     // the name only when it changes: a rename is a step of its own (members and bookings)
     const body: CompanyUpdate = { ...v };
     if (!renaming) delete body.name;
+    // the VAT number only when staff change it: staff sending it settle a member's proposal
+    if (body.vatNumber === company.vatNumber) delete body.vatNumber;
     try {
       const saved = await save.mutateAsync({ id: company.id, body });
       form.reset(valuesOf(saved ?? { ...company, ...(body as Partial<Company>) }));
@@ -88,7 +90,7 @@ export function CompanyProfileForm({ company }: { company: Company }) {
         <Field label="Companies House number" error={e.companyNumber?.message} hint="8 digits, or 2 letters and 6 digits">
           <Input {...form.register("companyNumber")} autoComplete="off" placeholder="01234567" className="uppercase" />
         </Field>
-        <Field label="VAT number" error={e.vatNumber?.message} hint="Optional: GB and 9 or 12 digits">
+        <Field label="VAT number (confirmed)" error={e.vatNumber?.message} hint="Optional: GB and 9 or 12 digits. Invoices charge VAT on it from the next one.">
           <Input {...form.register("vatNumber")} autoComplete="off" placeholder="GB123456789" className="uppercase" />
         </Field>
         <Field label="Operator licence" error={e.operatorLicence?.message} hint="2 letters and 7 digits">

@@ -8,7 +8,7 @@ import type { User } from "@contract/schemas/user";
 import { Later } from "../../../lib/lazy";
 import { LoadDetailsDialog } from "../../loads";
 import { ManageBidsDialog } from "../../bids-staff";
-import { PodDocumentDialog, PodInfoDialog } from "../../pod";
+import { PodDocumentDialog, PodInfoDialog } from "../../pod-document";
 import { useResetLoad, useUpdateLoadStatus } from "../api/mutations";
 import type { LoadActionHandlers } from "./load-actions-menu";
 import { CancelLoadDialog } from "./cancel-load-dialog";
@@ -55,8 +55,7 @@ export function useLoadDialogs(user: User | null | undefined) {
     onGeneratePod: setPodDoc,
   };
 
-  // the details and POD dialogs come lazily from their features, whose public faces the
-  // board loads (each in its own <Later>, so one arriving never hides another)
+  // the details dialog comes lazily from the loads feature, whose public face the board loads
   const dialogs = (
     <>
       <LoadFormDialog open={form.open} onOpenChange={(open) => setForm((f) => ({ ...f, open }))} load={form.load} copyOf={form.copyOf} />
@@ -74,10 +73,8 @@ export function useLoadDialogs(user: User | null | undefined) {
         }}
       />
       <ApproveLoadDialog load={approving} userId={user?.id} onOpenChange={(o) => !o && setApproving(null)} />
-      <Later>
-        <PodInfoDialog load={podInfo} open={!!podInfo} onOpenChange={(o) => !o && setPodInfo(null)} />
-      </Later>
-      <Later>{podDoc && <PodDocumentDialog load={podDoc} open onOpenChange={(o) => !o && setPodDoc(null)} />}</Later>
+      <PodInfoDialog load={podInfo} open={!!podInfo} onOpenChange={(o) => !o && setPodInfo(null)} />
+      {podDoc && <PodDocumentDialog load={podDoc} open onOpenChange={(o) => !o && setPodDoc(null)} />}
     </>
   );
 

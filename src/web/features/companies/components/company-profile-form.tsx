@@ -2,11 +2,13 @@
 // PUT /api/companies/{id}): Companies House number, VAT number, O-licence number
 // and the FORS level claimed, checked with the contract's own schemas and messages
 // before sending; the server's 400 `details` land under their fields too. The
-// name is not here: only staff rename a company.
+// name is not here: only staff rename a company. A VAT number given here waits for
+// staff to confirm it (contract-beyond, "The VAT rule"): the field shows it, and says so.
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
+import { Clock } from "lucide-react";
 import { FORS_LEVELS } from "@contract/constants";
 import { companyNumberSchema, forsLevelSchema, operatorLicenceSchema, vatNumberSchema, type Company } from "@contract/schemas/company";
 import { Button } from "../../../components/ui/button";
@@ -29,13 +31,28 @@ const FIELDS = ["companyNumber", "vatNumber", "operatorLicence", "forsLevel"] as
 
 const valuesOf = (c: Company): ProfileInput => ({
   companyNumber: c.companyNumber,
-  vatNumber: c.vatNumber,
+  // the number waiting, so saving another field sends it again rather than withdrawing it
+  vatNumber: c.proposedVatNumber ?? c.vatNumber,
   operatorLicence: c.operatorLicence,
   forsLevel: c.forsLevel,
 });
 
 const selectClass =
   "block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600";
+
+/** The member's VAT number is a proposal until staff confirm it; invoices use the confirmed one meanwhile. */
+function VatWaiting({ company }: { company: Company }) {
+  return (
+    <p role="status" className="mt-2 flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950">
+      <Clock className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" aria-hidden="true" />
+      <span>
+        <strong className="font-semibold">VAT number waiting for confirmation</strong>
+        {company.proposedVatNumber ? `: ${company.proposedVatNumber}. ` : ": removing it. "}
+        Until staff confirm it, invoices {company.vatNumber ? `charge VAT on ${company.vatNumber}` : "charge no VAT"}.
+      </span>
+    </p>
+  );
+}
 
 export function CompanyProfileForm({ company }: { company: Company }) {
   const update = useUpdateCompany(company.id);
@@ -52,7 +69,10 @@ export function CompanyProfileForm({ company }: { company: Company }) {
     update.mutate(values, {
       onSuccess: (saved) => {
         reset(valuesOf(saved));
-        toast.success("Company details saved", saved.forsLevel !== company.forsLevel ? "A new FORS level is checked against your certificate by staff." : undefined);
+        const vatWaits = saved.proposedVatNumber !== null && saved.proposedVatNumber !== company.proposedVatNumber;
+        const fors = saved.forsLevel !== company.forsLevel ? "A new FORS level is checked against your certificate by staff." : "";
+        const vat = vatWaits ? "Staff confirm a new VAT number before invoices include VAT on it." : "";
+        toast.success("Company details saved", [fors, vat].filter(Boolean).join(" ") || undefined);
       },
       onError: (err) => {
         const details = err instanceof ApiError ? err.body?.details : undefined;
@@ -75,9 +95,12 @@ export function CompanyProfileForm({ company }: { company: Company }) {
       <Field label="Companies House number" error={errors.companyNumber?.message} hint="8 digits, or 2 letters and 6 digits, e.g. 01234567 or SC123456">
         <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} {...form.register("companyNumber")} />
       </Field>
-      <Field label="VAT number (optional)" error={errors.vatNumber?.message} hint="GB followed by 9 or 12 digits, e.g. GB123456789">
-        <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} {...form.register("vatNumber")} />
-      </Field>
+      <div>
+        <Field label="VAT number (optional)" error={errors.vatNumber?.message} hint="GB followed by 9 or 12 digits, e.g. GB123456789">
+          <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} {...form.register("vatNumber")} />
+        </Field>
+        {company.proposedVatNumber !== null && <VatWaiting company={company} />}
+      </div>
       <Field label="Operator licence (O-licence) number" error={errors.operatorLicence?.message} hint="2 letters and 7 digits, e.g. OB1234567">
         <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} {...form.register("operatorLicence")} />
       </Field>

@@ -14,7 +14,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui
 import { LoadStatusBadge, statusLabel } from "../../../components/load-status-badge";
 import { ApiError } from "../../../lib/api";
 import { cn } from "../../../lib/cn";
-import { Later } from "../../../lib/lazy";
 import {
   formatAdminDateTime,
   formatDimensions,
@@ -26,7 +25,7 @@ import {
   formatWeight,
 } from "../../../lib/format";
 import { useAuth } from "../../../lib/use-auth";
-import { PodDocumentDialog } from "../../pod";
+import { PodDocumentDialog } from "../../pod-document";
 import { useLoad, useLoadEvents, useLoadViews, useRecordView } from "../api";
 import { canAcceptLoad, canCompletePod, canGeneratePod, loadFeatureBadges, rateOf } from "../load-rules";
 import { BookingBlockNote, type BookingBlock } from "../../companies";
@@ -163,7 +162,7 @@ export function LoadDetailsDialog({ loadId, open, onOpenChange, onAccept, onComp
       <Dialog open={open} onOpenChange={onOpenChange} title={title} className="sm:max-w-3xl!" footer={footer}>
         {body}
       </Dialog>
-      <Later>{load && canGeneratePod(load) && <PodDocumentDialog load={load} open={podOpen} onOpenChange={setPodOpen} />}</Later>
+      {load && canGeneratePod(load) && <PodDocumentDialog load={load} open={podOpen} onOpenChange={setPodOpen} />}
     </>
   );
 }

@@ -3,9 +3,9 @@
 // printable document. Only the document prints (styles.css + pod-print.css).
 import { Printer } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
-import { Dialog } from "../../../components/ui/dialog";
-import { Button } from "../../../components/ui/button";
-import { useProductName } from "../api";
+import { Dialog } from "../../components/ui/dialog";
+import { Button } from "../../components/ui/button";
+import { useProductName } from "./api";
 import { PodDocument } from "./pod-document";
 import "./pod-print.css";
 

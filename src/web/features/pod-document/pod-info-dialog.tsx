@@ -3,10 +3,10 @@
 import type { ReactNode } from "react";
 import { ArrowRight, Download, FileX } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
-import { Dialog } from "../../../components/ui/dialog";
-import { Button } from "../../../components/ui/button";
-import { LoadStatusBadge } from "../../../components/load-status-badge";
-import { formatAdminDateTime, formatDate, formatMoney } from "../../../lib/format";
+import { Dialog } from "../../components/ui/dialog";
+import { Button } from "../../components/ui/button";
+import { LoadStatusBadge } from "../../components/load-status-badge";
+import { formatAdminDateTime, formatDate, formatMoney } from "../../lib/format";
 import { PodStatusBadge } from "./pod-status-badge";
 
 export interface PodInfoDialogProps {

@@ -4,7 +4,7 @@
 // contact line and "Generated on" (dd/MM/yyyy, spec §9) with the load number.
 import type { ReactNode } from "react";
 import type { Load } from "@contract/schemas/load";
-import { formatDate, formatDimensions, formatMiles, formatTime, formatWeight } from "../../../lib/format";
+import { formatDate, formatDimensions, formatMiles, formatTime, formatWeight } from "../../lib/format";
 
 /** "24/11/2026 at 09:00", "24/11/2026 before 15:00", "24/11/2026 between 08:00 - 12:00" (spec §4 windows, §9 POD dates). */
 export function podWindow(date: string | null, type: string, start: string | null, end: string | null): string {

@@ -1,7 +1,7 @@
 // POD status word and colour (spec §4: Pending, Partial, Complete), computed
 // only by podStatus() in the contract.
 import { podStatus, type PodStatus } from "@contract/schemas/pod";
-import { Badge, type BadgeTone } from "../../../components/ui/badge";
+import { Badge, type BadgeTone } from "../../components/ui/badge";
 
 const TONE: Record<PodStatus, BadgeTone> = { Pending: "slate", Partial: "amber", Complete: "emerald" };
 
