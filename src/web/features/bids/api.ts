@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Bid, BidInput } from "@contract/schemas/bid";
 import { ApiError, fetchIdempotent, newIdempotencyKey } from "../../lib/api";
 import { OWN_BIDS_KEY } from "./use-own-bids";
-import { refreshComplianceOn409 } from "../companies";
+import { refreshComplianceOn409 } from "../booking-compliance";
 
 const LOADS_KEY = ["/api/loads"] as const;
 

@@ -16,7 +16,7 @@ import { BidDialog, MyBidsPanel, pendingBidFor, useOwnBids } from "../bids";
 import { LoadDetailsDialog, useAcceptLoadFlow, useLoads, useStats } from "../loads";
 import { Later } from "../../lib/lazy";
 import { useAuth } from "../../lib/use-auth";
-import { BoardComplianceNotice, boardNotice, bookingBlock, useComplianceMe } from "../companies";
+import { BoardComplianceNotice, boardNotice, bookingBlock, useComplianceMe } from "../booking-compliance";
 // the dialogs (BidDialog, LoadDetailsDialog, CompletePodDialog, SaveBoardSearchDialog) and the
 // outbox panel come lazily from their features' public faces: their code loads on first use
 import { CompletePodDialog, PodOutboxPanel, podsMayBeQueued, useWaitingLoads } from "../pod";

@@ -13,7 +13,7 @@ import { errorMessage, formatNumber } from "../../lib/format";
 import { Later, lazyNamed } from "../../lib/lazy";
 import { useAuth } from "../../lib/use-auth";
 import { useCompany } from "./api/company";
-import { useComplianceMe } from "./api/compliance-me";
+import { useComplianceMe } from "../booking-compliance";
 import { useCompanyDocuments } from "./api/documents";
 import { suggestedKind } from "./document-rules";
 import { ComplianceStatus } from "./components/compliance-status";

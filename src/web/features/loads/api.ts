@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { POLL } from "@contract/constants";
 import type { Load, LoadEvent, LoadView, Stats } from "@contract/schemas/load";
 import { api, getWithEtag, newIdempotencyKey } from "../../lib/api";
-import { refreshComplianceOn409 } from "../companies";
+import { refreshComplianceOn409 } from "../booking-compliance";
 
 export const LOADS_KEY = ["/api/loads"] as const;
 export const STATS_KEY = ["/api/stats"] as const;

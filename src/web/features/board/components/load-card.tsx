@@ -11,7 +11,7 @@ import { Button } from "../../../components/ui/button";
 import { LoadStatusBadge } from "../../../components/load-status-badge";
 import { formatMiles, formatMoney, formatRate, formatTimeWindow, formatWeight } from "../../../lib/format";
 import { canAcceptLoad, canBidOnLoad, canCompletePod, loadFeatureBadges, rateOf, unavailableLabel } from "../../loads";
-import { BookingBlockNote, type BookingBlock } from "../../companies";
+import { BookingBlockNote, type BookingBlock } from "../../booking-compliance";
 
 export interface LoadCardProps {
   load: Load;

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Company, CompanyUpdate } from "@contract/schemas/company";
 import { api } from "../../../lib/api";
-import { COMPLIANCE_ME_KEY } from "./compliance-me";
+import { COMPLIANCE_ME_KEY } from "../../booking-compliance";
 
 export const companyKey = (id: string) => ["/api/companies", id] as const;
 

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CompanyDocument, DocumentCreate } from "@contract/schemas/company";
 import { api } from "../../../lib/api";
 import { companyKey } from "./company";
-import { COMPLIANCE_ME_KEY } from "./compliance-me";
+import { COMPLIANCE_ME_KEY } from "../../booking-compliance";
 
 export const documentsKey = (companyId: string) => ["/api/companies", companyId, "documents"] as const;
 

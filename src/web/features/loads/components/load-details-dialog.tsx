@@ -28,7 +28,7 @@ import { useAuth } from "../../../lib/use-auth";
 import { PodDocumentDialog } from "../../pod-document";
 import { useLoad, useLoadEvents, useLoadViews, useRecordView } from "../api";
 import { canAcceptLoad, canCompletePod, canGeneratePod, loadFeatureBadges, rateOf } from "../load-rules";
-import { BookingBlockNote, type BookingBlock } from "../../companies";
+import { BookingBlockNote, type BookingBlock } from "../../booking-compliance";
 
 export interface LoadDetailsDialogProps {
   loadId: string | null;

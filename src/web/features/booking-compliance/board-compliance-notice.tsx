@@ -3,8 +3,8 @@
 // Each card says the same in short; this one says what to do.
 import { Link } from "wouter";
 import { ShieldAlert, ShieldX } from "lucide-react";
-import { cn } from "../../../lib/cn";
-import type { BoardNotice } from "../booking-block";
+import { cn } from "../../lib/cn";
+import type { BoardNotice } from "./booking-block";
 
 export function BoardComplianceNotice({ notice }: { notice: BoardNotice }) {
   const blocked = notice.tone === "blocked";

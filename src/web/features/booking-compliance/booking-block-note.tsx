@@ -3,8 +3,8 @@
 // server's own message, what to do next, and the way to the Company page.
 import { Link } from "wouter";
 import { ShieldAlert } from "lucide-react";
-import { cn } from "../../../lib/cn";
-import type { BookingBlock } from "../booking-block";
+import { cn } from "../../lib/cn";
+import type { BookingBlock } from "./booking-block";
 
 export function BookingBlockNote({
   block,

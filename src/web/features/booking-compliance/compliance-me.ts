@@ -4,7 +4,7 @@
 // load cannot be booked before the carrier presses a button that would fail.
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { ComplianceMe } from "@contract/schemas/company";
-import { api, ApiError } from "../../../lib/api";
+import { api, ApiError } from "../../lib/api";
 
 export type { ComplianceMe };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COMPANY_MSG, forsRequiredMessage } from "@contract/schemas/company";
-import type { ComplianceMe } from "./api/compliance-me";
+import type { ComplianceMe } from "./compliance-me";
 import { boardNotice, bookingBlock, BOOKING_NEXT } from "./booking-block";
 
 const me = (over: Partial<ComplianceMe> = {}): ComplianceMe => ({

@@ -6,7 +6,7 @@
 // the booking transaction; this only spares the carrier a failing button.
 import { FORS_LEVELS, type ForsLevel } from "@contract/constants";
 import { COMPANY_MSG, forsMeets, forsRequiredMessage } from "@contract/company-rules";
-import type { ComplianceMe } from "./api/compliance-me";
+import type { ComplianceMe } from "./compliance-me";
 
 export type BookingBlock =
   | { reason: "compliance"; message: string; next: string }
