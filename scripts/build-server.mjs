@@ -3,7 +3,8 @@
 // compiler at run time. One ES module per entry; every npm package stays an
 // import of node_modules (PGlite's wasm, pdfkit's fonts and pino-pretty are
 // found by their own packages). Files we ship (migrations, dist/web, the
-// postcode table) are found from the package root (src/server/lib/paths.ts).
+// postcode table, the PDFs' fonts in assets/fonts) are found from the package
+// root (src/server/lib/paths.ts).
 import { build } from "esbuild";
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";

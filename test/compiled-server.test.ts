@@ -1,7 +1,7 @@
 // Production runs compiled JavaScript: `npm start` is `node` on
 // dist/server/main.js, with no tsx or TypeScript compiler in the process tree, and
 // the compiled server finds everything it loads by path (migrations, the built web
-// app, the shipped postcode table, pdfkit's fonts). Needs `npm run build` first,
+// app, the shipped postcode table, the PDFs' fonts in assets/fonts). Needs `npm run build` first,
 // which `npm test` runs before vitest; without it this test fails and says so.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -109,6 +109,9 @@ describe("the compiled server (npm start)", () => {
     expect(distance.status).toBe(200);
     const guide = await fetch(`${url}/api/pdf/user-guide`, { headers: { cookie } });
     expect(guide.status).toBe(200);
-    expect(Buffer.from(await guide.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    const guidePdf = Buffer.from(await guide.arrayBuffer());
+    expect(guidePdf.subarray(0, 5).toString()).toBe("%PDF-");
+    // drawn with the fonts shipped in assets/fonts, found from the package root
+    expect(guidePdf.toString("latin1")).toMatch(/\/FontName \/[A-Z]{6}\+DejaVuSansCondensed\b/);
   });
 });

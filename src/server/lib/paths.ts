@@ -18,3 +18,5 @@ export const WEB_DIST = join(PACKAGE_ROOT, "dist", "web");
 export const MIGRATIONS_DIR = join(PACKAGE_ROOT, "migrations");
 /** the UK postcode-district centroids shipped in the repository (POSTCODE_DATA overrides) */
 export const SHIPPED_POSTCODE_DATA = join(PACKAGE_ROOT, "data", "uk-outcodes.csv");
+/** the fonts the PDFs embed (DejaVu Sans Condensed, its LICENSE beside them) */
+export const FONTS_DIR = join(PACKAGE_ROOT, "assets", "fonts");

@@ -36,6 +36,10 @@ describe("user guide PDF", () => {
     expect(text).toContain("Northern Flatbed Carrier Portal User Guide");
     expect(text).toContain("Version 1.0");
     expect(text).toContain("August 2025");
+    // the fonts are embedded (DejaVu Sans Condensed), not pdfkit's standard Helvetica
+    const raw = res.rawPayload.toString("latin1");
+    expect(raw).toMatch(/\/FontName \/[A-Z]{6}\+DejaVuSansCondensed\b/);
+    expect(raw).not.toContain("Helvetica");
     for (const topic of ["Register", "Sign in", "Browse and filter loads", "Accept a load", "bid", "proof of delivery", "Manage loads", "Manage bids", "Approvals", "Users", "Carriers", "Email schedule"]) {
       expect(text, topic).toContain(topic);
     }

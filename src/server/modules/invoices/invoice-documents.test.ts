@@ -57,8 +57,8 @@ describe.each(ENGINES)("invoice PDF and statement on %s", (engine) => {
       "Northern Flatbed Network Ltd",
       "1 Dock Street",
       "VAT number: GB111222333",
-      // the Welsh letter loses its circumflex in the standard font, never the name
-      "Gwyr Haulage Ltd",
+      // the embedded font draws the Welsh letter as written
+      "Gŵyr Haulage Ltd",
       "VAT number: GB987654321",
       load.loadNumber,
       "PO-2026-00042",
@@ -71,12 +71,34 @@ describe.each(ENGINES)("invoice PDF and statement on %s", (engine) => {
       "20%",
       "£240.00",
       "£1,440.00",
-      "on behalf of Gŵyr Haulage Ltd".replace("ŵ", "w"),
+      "on behalf of Gŵyr Haulage Ltd",
       "The VAT shown is your output tax due to HMRC.",
     ]) {
       expect(text, words).toContain(words);
     }
     expect((await get(`/api/invoices/${inv.id}/pdf?download=1`, staff)).headers["content-disposition"]).toBe(`attachment; filename="${inv.number}.pdf"`);
+  });
+
+  it("Welsh names print as written: the fonts are embedded (DejaVu, subset), never pdfkit's standard Helvetica", async () => {
+    const { company, member } = await haulier(t.app, { name: "Llanfairpwllgwyngyll Cludiant Cyf", vatNumber: "GB444555666" });
+    const load = await approvedLoad(t.app, company, member.user.id, { ...ROUTE, pickupCity: "Ffordd Ŵyn, Tŷ Gwyn", pickupZip: "LL61 5UJ" });
+    const inv = await completeByPod(t.app, load.id, member.cookie);
+    const res = await get(`/api/invoices/${inv.id}/pdf`, member.cookie);
+    const text = await pdfText(res.rawPayload);
+    expect(`${company.name}, ${load.pickupCity}`).toBe("Llanfairpwllgwyngyll Cludiant Cyf, Ffordd Ŵyn, Tŷ Gwyn");
+    for (const words of [
+      "Llanfairpwllgwyngyll Cludiant Cyf",
+      "Ffordd Ŵyn, Tŷ Gwyn LL61 5UJ to Bristol BS1 4DJ",
+      "on behalf of Llanfairpwllgwyngyll Cludiant Cyf (the supplier)",
+    ]) {
+      expect(text, words).toContain(words);
+    }
+    const raw = res.rawPayload.toString("latin1");
+    expect(raw).toMatch(/\/FontName \/[A-Z]{6}\+DejaVuSansCondensed-Bold\b/);
+    expect(raw).toContain("/FontFile2");
+    expect(raw).not.toContain("Helvetica");
+    // subset: the whole font files are ~1.9 MB, the invoice stays small
+    expect(res.rawPayload.length).toBeLessThan(60_000);
   });
 
   it("without a VAT number the PDF charges no VAT and says why; a void invoice says it is not payable", async () => {
@@ -131,7 +153,8 @@ describe.each(ENGINES)("invoice PDF and statement on %s", (engine) => {
     const text = await pdfText(pdf.rawPayload);
     for (const words of [
       "Statement of self-billing invoices",
-      '=Cludiant "Gwyr", Cyf ?',
+      // the emoji has no glyph in the font: a "?", not an empty box
+      '=Cludiant "Gŵyr", Cyf ?',
       "GB555666777",
       "Sun 1 Nov 2026 to Mon 30 Nov 2026",
       paid.number,

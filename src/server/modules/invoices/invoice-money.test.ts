@@ -2,7 +2,8 @@
 // awkward amounts, exact decimal arithmetic, half up to the penny, VAT per invoice).
 import { describe, expect, it } from "vitest";
 import { formatPounds, invoiceAmounts, moneyNumber, moneyText, runningTotals, sumMoney } from "./invoice-money";
-import { addDays, dayLabel, isRealDay, pdfText } from "./invoice-text";
+import { addDays, dayLabel, isRealDay } from "./invoice-text";
+import { pdfText } from "../../pdf/fonts";
 
 describe("invoiceAmounts", () => {
   it.each([
@@ -68,9 +69,10 @@ describe("invoice words and days", () => {
     expect(isRealDay("2028-02-29")).toBe(true);
     for (const bad of ["2026-02-29", "2026-13-01", "2026-00-10", "2026-04-31", "0000-01-01", "26-01-01"]) expect(isRealDay(bad), bad).toBe(false);
   });
-  it("keeps what the PDF's standard font can draw and says so where it cannot", () => {
+  it("keeps what the PDF's embedded font can draw and says so where it cannot", () => {
     expect(pdfText("Smith & Sons Haulage Ltd £1,200.50 – café")).toBe("Smith & Sons Haulage Ltd £1,200.50 – café");
-    // Welsh ŵ and ŷ lose their circumflex rather than printing a wrong glyph; an emoji is a "?"
-    expect(pdfText("Cludiant Gŵyr a Dyffryn Ŷ 🚚")).toBe("Cludiant Gwyr a Dyffryn Y ?");
+    // Welsh ŵ and ŷ, Polish, Greek and Cyrillic are drawn as written; an emoji or a Chinese name is a "?", not an empty box
+    expect(pdfText("Cludiant Gŵyr a Dyffryn Ŷ 🚚")).toBe("Cludiant Gŵyr a Dyffryn Ŷ ?");
+    expect(pdfText("Łódź Ελλάδα Москва 北京\nTŷ")).toBe("Łódź Ελλάδα Москва ??\nTŷ");
   });
 });

@@ -6,7 +6,8 @@
 import type { InvoiceSettings } from "../../../contract/schemas/invoice";
 import type { InvoiceLoad, InvoiceWithLoad } from "./invoices.repository";
 import { formatPounds } from "./invoice-money";
-import { dayLabel, instantDayLabel, pdfText } from "./invoice-text";
+import { BODY, BOLD, pdfText } from "../../pdf/fonts";
+import { dayLabel, instantDayLabel } from "./invoice-text";
 import { caption, contentWidth, footers, GREEN, LINE, MUTED, NAVY, openPdf, RED, rule, SHADE, SLATE, tableRow, type Column, type Doc } from "./pdf-layout";
 
 export interface InvoicePdfInput {
@@ -28,11 +29,11 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const width = contentWidth(doc);
 
   // ---- title and number
-  doc.font("Helvetica-Bold").fontSize(24).fillColor(NAVY).text("Self-billing invoice", left, 50);
-  doc.font("Helvetica").fontSize(9.5).fillColor(MUTED).text(pdfText(`Issued by ${network} on behalf of the supplier named below`), left, 80, { width, height: 26, ellipsis: true });
-  doc.font("Helvetica-Bold").fontSize(14).fillColor(SLATE).text(inv.number, left, 52, { width, align: "right" });
+  doc.font(BOLD).fontSize(24).fillColor(NAVY).text("Self-billing invoice", left, 50);
+  doc.font(BODY).fontSize(9.5).fillColor(MUTED).text(pdfText(`Issued by ${network} on behalf of the supplier named below`), left, 80, { width, height: 26, ellipsis: true });
+  doc.font(BOLD).fontSize(14).fillColor(SLATE).text(inv.number, left, 52, { width, align: "right" });
   const status = inv.status === "void" ? { text: "VOID", color: RED } : inv.status === "paid" ? { text: "PAID", color: GREEN } : null;
-  if (status) doc.font("Helvetica-Bold").fontSize(11).fillColor(status.color).text(status.text, left, 72, { width, align: "right" });
+  if (status) doc.font(BOLD).fontSize(11).fillColor(status.color).text(status.text, left, 72, { width, align: "right" });
 
   // ---- the two parties
   const top = 112;
@@ -41,10 +42,10 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     doc.roundedRect(x, top, half, 118, 4).fillColor(SHADE).fill();
     caption(doc, heading, x + 12, top + 10, half - 24);
     // long names and addresses are cut to the box (with "…"), never drawn over the VAT line
-    doc.font("Helvetica-Bold").fontSize(11).fillColor(SLATE).text(pdfText(name), x + 12, top + 24, { width: half - 24, height: 27, ellipsis: true });
+    doc.font(BOLD).fontSize(11).fillColor(SLATE).text(pdfText(name), x + 12, top + 24, { width: half - 24, height: 27, ellipsis: true });
     const below = doc.y;
-    if (lines.length) doc.font("Helvetica").fontSize(9.5).fillColor(SLATE).text(pdfText(lines.join("\n")), x + 12, below, { width: half - 24, height: top + 92 - below, ellipsis: true });
-    doc.font("Helvetica").fontSize(9.5).fillColor(SLATE).text(pdfText(vat), x + 12, top + 96, { width: half - 24 });
+    if (lines.length) doc.font(BODY).fontSize(9.5).fillColor(SLATE).text(pdfText(lines.join("\n")), x + 12, below, { width: half - 24, height: top + 92 - below, ellipsis: true });
+    doc.font(BODY).fontSize(9.5).fillColor(SLATE).text(pdfText(vat), x + 12, top + 96, { width: half - 24 });
   };
   const address = settings.companyAddress.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).slice(0, 4);
   party(left, "Customer (raises this invoice)", network, address, `VAT number: ${settings.companyVatNumber.trim() || "not given"}`);
@@ -67,13 +68,13 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const cell = width / facts.length;
   for (const [i, [k, v]] of facts.entries()) {
     caption(doc, k, left + i * cell, factsY, cell - 8);
-    doc.font("Helvetica-Bold").fontSize(10.5).fillColor(SLATE).text(pdfText(v), left + i * cell, factsY + 12, { width: cell - 8 });
+    doc.font(BOLD).fontSize(10.5).fillColor(SLATE).text(pdfText(v), left + i * cell, factsY + 12, { width: cell - 8 });
   }
   rule(doc, factsY + 36);
 
   // ---- the load
   let y = factsY + 50;
-  doc.font("Helvetica-Bold").fontSize(12).fillColor(NAVY).text("Load", left, y);
+  doc.font(BOLD).fontSize(12).fillColor(NAVY).text("Load", left, y);
   y += 20;
   const loadRows: [string, string][] = [
     ["Load number", load.loadNumber],
@@ -83,8 +84,8 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     ["Cargo", load.cargoType || "—"],
   ];
   for (const [k, v] of loadRows) {
-    doc.font("Helvetica").fontSize(9.5).fillColor(MUTED).text(k, left, y, { width: 110 });
-    doc.font("Helvetica").fontSize(9.5).fillColor(SLATE).text(pdfText(v), left + 110, y, { width: width - 110 });
+    doc.font(BODY).fontSize(9.5).fillColor(MUTED).text(k, left, y, { width: 110 });
+    doc.font(BODY).fontSize(9.5).fillColor(SLATE).text(pdfText(v), left + 110, y, { width: width - 110 });
     y = Math.max(doc.y, y + 14) + 2;
   }
 
@@ -98,7 +99,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     { header: "Total", width: 80, align: "right" },
   ];
   doc.rect(left, y, width, 20).fillColor(NAVY).fill();
-  tableRow(doc, cols, cols.map((c) => c.header), y + 1, { font: "Helvetica-Bold", color: "#ffffff", size: 9 });
+  tableRow(doc, cols, cols.map((c) => c.header), y + 1, { font: BOLD, color: "#ffffff", size: 9 });
   y += 22;
   const description = `Haulage of load ${load.loadNumber}: ${load.pickupCity ?? ""} to ${load.deliveryCity ?? ""}`;
   y += tableRow(doc, cols, [description, formatPounds(inv.net), percent(inv.vatRate), formatPounds(inv.vat), formatPounds(inv.gross)], y, { padY: 6 });
@@ -112,7 +113,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     [inv.status === "void" ? "Total" : "Total payable to the supplier", formatPounds(inv.gross), true],
   ];
   for (const [k, v, strong] of totals) {
-    doc.font(strong ? "Helvetica-Bold" : "Helvetica").fontSize(strong ? 11 : 10).fillColor(SLATE);
+    doc.font(strong ? BOLD : BODY).fontSize(strong ? 11 : 10).fillColor(SLATE);
     doc.text(k, left + width - 330, y, { width: 230, align: "right" });
     doc.text(v, left + width - 100, y, { width: 96, align: "right" });
     y += strong ? 20 : 16;
@@ -120,7 +121,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
 
   // ---- payment state
   y += 6;
-  doc.font("Helvetica-Bold").fontSize(10);
+  doc.font(BOLD).fontSize(10);
   if (inv.status === "paid") {
     doc.fillColor(GREEN).text(pdfText(`Paid on ${dayLabel(inv.paidOn!)}, payment reference ${inv.paymentReference ?? ""}.`), left, y, { width });
   } else if (inv.status === "void") {
@@ -137,12 +138,12 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
       ? "The VAT shown is your output tax due to HMRC."
       : "No VAT is charged: the supplier has told the customer that it is not registered for VAT.",
   ];
-  doc.font("Helvetica").fontSize(9);
+  doc.font(BODY).fontSize(9);
   const boxHeight = wording.reduce((h, w) => h + doc.heightOfString(pdfText(w), { width: width - 24 }) + 6, 16);
   doc.roundedRect(left, y, width, boxHeight, 4).lineWidth(0.8).strokeColor(LINE).stroke();
   let wy = y + 10;
   for (const [i, w] of wording.entries()) {
-    doc.font(i === 1 ? "Helvetica-Bold" : "Helvetica").fontSize(9).fillColor(SLATE).text(pdfText(w), left + 12, wy, { width: width - 24 });
+    doc.font(i === 1 ? BOLD : BODY).fontSize(9).fillColor(SLATE).text(pdfText(w), left + 12, wy, { width: width - 24 });
     wy = doc.y + 6;
   }
 
@@ -157,7 +158,7 @@ function watermark(doc: Doc, word: string): void {
   doc.switchToPage(0);
   doc.save();
   doc.rotate(-30, { origin: [doc.page.width / 2, doc.page.height / 2] });
-  doc.font("Helvetica-Bold").fontSize(120).fillColor(RED).fillOpacity(0.12).text(word, 0, doc.page.height / 2 - 60, { width: doc.page.width, align: "center", lineBreak: false });
+  doc.font(BOLD).fontSize(120).fillColor(RED).fillOpacity(0.12).text(word, 0, doc.page.height / 2 - 60, { width: doc.page.width, align: "center", lineBreak: false });
   doc.restore();
   doc.fillOpacity(1);
 }

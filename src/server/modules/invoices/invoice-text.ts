@@ -36,26 +36,6 @@ export function addDays(ymd: string, days: number): string {
 export const daysBetween = (a: string, b: string): number => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 /**
- * Text for pdfkit's standard fonts (WinAnsi): letters it cannot draw lose their
- * accents (ŵ → w, ŷ → y) and anything else becomes "?", rather than a wrong glyph.
- * The standard fonts keep the PDF small and need no font file on the server.
- */
-export function pdfText(s: string | null | undefined): string {
-  if (!s) return "";
-  let out = "";
-  for (const ch of s.normalize("NFC")) {
-    if (WIN_ANSI.test(ch)) out += ch;
-    else {
-      const base = ch.normalize("NFKD").replace(/\p{M}/gu, "");
-      out += base && [...base].every((c) => WIN_ANSI.test(c)) ? base : "?";
-    }
-  }
-  return out;
-}
-// Latin-1 printable, plus the WinAnsi extras pdfkit maps (quotes, dashes, €, …)
-const WIN_ANSI = /^[\u0020-\u007e\u00a0-\u00ff\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178\n]$/u;
-
-/**
  * invoice_issued: what the company's members read in the bell and the email. It
  * is written before the number is drawn (invoices.service raiseInvoice), so it
  * names the load, the amount and the due day; My Invoices shows the number.

@@ -1,9 +1,10 @@
 // What the invoice and the statement PDFs share: pdfkit set up as the user guide
-// does (A4, standard Helvetica, en-GB, the guide's navy and slate), a page footer,
-// label/value pairs and table rows. Text goes through pdfText() (invoice-text.ts).
+// does (A4, the embedded DejaVu fonts of pdf/fonts.ts, en-GB, the guide's navy and
+// slate), a page footer, label/value pairs and table rows. Text goes through
+// pdfText() (pdf/fonts.ts).
 import PDFDocument from "pdfkit";
+import { BODY, BOLD, pdfText, registerFonts } from "../../pdf/fonts";
 import { drawPageFooters } from "../../pdf/page-footers";
-import { pdfText } from "./invoice-text";
 
 export const NAVY = "#1e3a8a";
 export const SLATE = "#334155";
@@ -27,6 +28,7 @@ export function openPdf(opts: { title: string; author: string; subject: string; 
     displayTitle: true,
     lang: "en-GB",
   });
+  registerFonts(doc);
   const chunks: Buffer[] = [];
   const bytes = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (c: Buffer) => chunks.push(c));
@@ -43,7 +45,7 @@ export function footers(doc: Doc, text: string): void {
 
 /** A small grey caption above a value (the facts strip, the parties). */
 export function caption(doc: Doc, text: string, x: number, y: number, width: number): void {
-  doc.font("Helvetica-Bold").fontSize(7.5).fillColor(MUTED).text(pdfText(text).toUpperCase(), x, y, { width, characterSpacing: 0.4 });
+  doc.font(BOLD).fontSize(7.5).fillColor(MUTED).text(pdfText(text).toUpperCase(), x, y, { width, characterSpacing: 0.4 });
 }
 
 /** One table column: its header, width, alignment. */
@@ -55,7 +57,7 @@ export interface Column {
 
 /** The height a row of cells takes (the tallest cell and its padding), before drawing it. */
 export function rowHeight(doc: Doc, columns: readonly Column[], cells: readonly string[], style: { font?: string; size?: number; padY?: number } = {}): number {
-  doc.font(style.font ?? "Helvetica").fontSize(style.size ?? 9);
+  doc.font(style.font ?? BODY).fontSize(style.size ?? 9);
   const h = Math.max(...columns.map((c, i) => doc.heightOfString(pdfText(cells[i] ?? ""), { width: c.width - (c.align === "right" ? 12 : 8) })));
   return h + 2 * (style.padY ?? 4);
 }
@@ -72,7 +74,7 @@ export function tableRow(
   const padY = style.padY ?? 4;
   let x = style.x ?? doc.page.margins.left;
   let height = 0;
-  doc.font(style.font ?? "Helvetica").fontSize(size).fillColor(style.color ?? SLATE);
+  doc.font(style.font ?? BODY).fontSize(size).fillColor(style.color ?? SLATE);
   for (const [i, c] of columns.entries()) {
     const text = pdfText(cells[i] ?? "");
     // right-aligned figures keep a wider gap before the next column's text

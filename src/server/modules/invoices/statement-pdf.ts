@@ -3,11 +3,13 @@
 // not counted, with a running total, then the period's totals. A4 landscape: the
 // table has eleven columns.
 import { formatPounds } from "./invoice-money";
-import { dayLabel, pdfText } from "./invoice-text";
+import { BODY, BOLD, ITALIC, pdfText } from "../../pdf/fonts";
+import { dayLabel } from "./invoice-text";
 import { caption, contentWidth, footers, MUTED, NAVY, openPdf, rowHeight, rule, SHADE, SLATE, tableRow, type Column } from "./pdf-layout";
 import type { Statement } from "./statement";
 
-// A4 landscape's 762 pt between the margins; a day column fits "Wed 25 Nov 2026" on one line
+// A4 landscape's 762 pt between the margins; a day column fits "Wed 25 Nov 2026" on one line,
+// the last one its header "Running total"
 const COLUMNS: Column[] = [
   { header: "Invoice", width: 78 },
   { header: "Issued", width: 82 },
@@ -18,8 +20,8 @@ const COLUMNS: Column[] = [
   { header: "VAT", width: 54, align: "right" },
   { header: "Gross", width: 66, align: "right" },
   { header: "Paid on", width: 82 },
-  { header: "Reference", width: 64 },
-  { header: "Running total", width: 70, align: "right" },
+  { header: "Reference", width: 60 },
+  { header: "Running total", width: 74, align: "right" },
 ];
 
 const day = (ymd: string | null) => (ymd ? dayLabel(ymd) : "");
@@ -32,8 +34,8 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
   const bottom = () => doc.page.height - doc.page.margins.bottom - 20;
 
   // ---- heading
-  doc.font("Helvetica-Bold").fontSize(20).fillColor(NAVY).text("Statement of self-billing invoices", left, 40);
-  doc.font("Helvetica").fontSize(9.5).fillColor(MUTED).text(pdfText(`Raised by ${s.network} on behalf of the supplier · produced ${dayLabel(s.producedOn)}`), left, 66);
+  doc.font(BOLD).fontSize(20).fillColor(NAVY).text("Statement of self-billing invoices", left, 40);
+  doc.font(BODY).fontSize(9.5).fillColor(MUTED).text(pdfText(`Raised by ${s.network} on behalf of the supplier · produced ${dayLabel(s.producedOn)}`), left, 66);
   const facts: [string, string][] = [
     ["Supplier (the carrier)", s.company.name],
     ["Supplier VAT number", s.company.vatNumber || "Not registered for VAT"],
@@ -42,13 +44,13 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
   const cell = width / facts.length;
   for (const [i, [k, v]] of facts.entries()) {
     caption(doc, k, left + i * cell, 90, cell - 8);
-    doc.font("Helvetica-Bold").fontSize(10.5).fillColor(SLATE).text(pdfText(v), left + i * cell, 102, { width: cell - 8 });
+    doc.font(BOLD).fontSize(10.5).fillColor(SLATE).text(pdfText(v), left + i * cell, 102, { width: cell - 8 });
   }
 
   // ---- the table, its header repeated on each page
   let y = 134;
   const header = () => {
-    const style = { font: "Helvetica-Bold", size: 8.5, padY: 4 };
+    const style = { font: BOLD, size: 8.5, padY: 4 };
     const height = rowHeight(doc, COLUMNS, COLUMNS.map((c) => c.header), style);
     doc.rect(left, y, width, height).fillColor(NAVY).fill();
     tableRow(doc, COLUMNS, COLUMNS.map((c) => c.header), y, { ...style, color: "#ffffff" });
@@ -56,7 +58,7 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
   };
   header();
   if (!s.lines.length) {
-    doc.font("Helvetica-Oblique").fontSize(10).fillColor(MUTED).text("No invoices were issued to this company in the period.", left + 4, y + 8);
+    doc.font(ITALIC).fontSize(10).fillColor(MUTED).text("No invoices were issued to this company in the period.", left + 4, y + 8);
     y += 28;
   }
   for (const [i, l] of s.lines.entries()) {
@@ -109,13 +111,13 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
     ["Outstanding", formatPounds(t.outstanding), true],
   ];
   for (const [k, v, strong] of lines) {
-    doc.font(strong ? "Helvetica-Bold" : "Helvetica").fontSize(strong ? 10.5 : 9.5).fillColor(SLATE);
+    doc.font(strong ? BOLD : BODY).fontSize(strong ? 10.5 : 9.5).fillColor(SLATE);
     doc.text(k, left + width - 420, y, { width: 300, align: "right" });
     if (v) doc.text(v, left + width - 110, y, { width: 106, align: "right" });
     y += strong ? 17 : 14;
   }
   doc
-    .font("Helvetica")
+    .font(BODY)
     .fontSize(8.5)
     .fillColor(MUTED)
     .text("Each invoice is a self-billing invoice raised by the customer on the supplier's behalf. Void invoices were replaced or cancelled and are not payable.", left, y + 10, { width });
