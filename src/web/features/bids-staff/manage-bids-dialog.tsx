@@ -16,7 +16,7 @@ import { errorMessage, formatAdminDateTime, formatAge, formatCardDateTime, forma
 import { useLoad } from "../loads";
 import { useAcceptBid, useLoadBids, useRejectBid } from "./api";
 import { bidPlacedAt, differenceFromListed, wasUpdated } from "./bid-figures";
-import { BidStatusBadge } from "../bids";
+import { BidStatusBadge } from "../../components/bid-status-badge";
 import { BidsTable, type BidsListTexts, type BidsTableColumn } from "./bids-table";
 
 export interface ManageBidsDialogProps {

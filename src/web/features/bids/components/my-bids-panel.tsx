@@ -6,7 +6,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { LoadStatusBadge } from "../../../components/load-status-badge";
 import { errorMessage, formatCardDateTime, formatMoney } from "../../../lib/format";
 import { useOwnBids } from "../use-own-bids";
-import { BidStatusBadge } from "./bid-status-badge";
+import { BidStatusBadge } from "../../../components/bid-status-badge";
 
 export function MyBidsPanel() {
   const bids = useOwnBids();

@@ -1,6 +1,6 @@
 // Bid status words and colours (spec §4, ui.md: pending purple; never colour alone).
 import type { BidStatus } from "@contract/constants";
-import { Badge, type BadgeTone } from "../../../components/ui/badge";
+import { Badge, type BadgeTone } from "./ui/badge";
 
 const BID_STATUS: Record<BidStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: "Bid Pending", tone: "purple" },
