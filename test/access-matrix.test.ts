@@ -364,6 +364,36 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
       },
     };
   },
+  "companies.update.vatNumber": async (w, actor) => {
+    const own = await ownFreshCompany(w, actor);
+    return {
+      method: "PUT",
+      url: `/api/companies/${own.id}`,
+      payload: { vatNumber: "GB123456789" },
+      as: own.as,
+      check: async (res) => {
+        const [row] = await w.t.app.ctx.db.select().from(companies).where(eq(companies.id, own.id));
+        const staff = actor === "manager" || actor === "admin";
+        // the VAT number in force changes only when staff set it; a member's waits as a proposal
+        expect(row.vatNumber, "in force only when staff set it").toBe(staff && res.statusCode === 200 ? "GB123456789" : "");
+        expect(row.proposedVatNumber, "a member's is a proposal").toBe(!staff && res.statusCode === 200 ? "GB123456789" : null);
+      },
+    };
+  },
+  "companies.vatConfirm": async (w, actor) => {
+    const own = await ownFreshCompany(w, actor);
+    await w.t.app.ctx.db.update(companies).set({ proposedVatNumber: "GB123456789" }).where(eq(companies.id, own.id));
+    return {
+      method: "POST",
+      url: `/api/companies/${own.id}/vat-number/confirm`,
+      payload: {},
+      as: own.as,
+      check: async (res) => {
+        const [row] = await w.t.app.ctx.db.select({ vatNumber: companies.vatNumber }).from(companies).where(eq(companies.id, own.id));
+        expect(row.vatNumber, "confirmed exactly when allowed").toBe(res.statusCode === 200 ? "GB123456789" : "");
+      },
+    };
+  },
   "companies.merge": async (w) => {
     const [from, into] = [await freshCompany(w), await freshCompany(w)];
     return {
@@ -888,7 +918,7 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
   "webhooks.create": async () => ({
     method: "POST",
     url: "/api/admin/webhooks",
-    payload: { url: "https://192.0.2.10/hook", events: ["invoice.paid"] },
+    payload: { url: "https://93.184.216.34/hook", events: ["invoice.paid"] },
     check: (res) => {
       if (res.statusCode === 201) expect(JSON.parse(res.body).secret).toMatch(/^whsec_/);
     },
@@ -900,7 +930,7 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
       if (res.statusCode === 200) expect(res.body).not.toMatch(/whsec_|"secret"/);
     },
   }),
-  "webhooks.update": async (w) => ({ method: "PUT", url: `/api/admin/webhooks/${await newWebhook(w)}`, payload: { url: "https://192.0.2.11/hook", events: ["invoice.paid", "invoice.issued"] } }),
+  "webhooks.update": async (w) => ({ method: "PUT", url: `/api/admin/webhooks/${await newWebhook(w)}`, payload: { url: "https://93.184.216.35/hook", events: ["invoice.paid", "invoice.issued"] } }),
   "webhooks.delete": async (w) => ({ method: "DELETE", url: `/api/admin/webhooks/${await newWebhook(w)}` }),
   "webhooks.delete.unknown": async () => ({ method: "DELETE", url: `/api/admin/webhooks/${randomUUID()}` }),
   "webhooks.deliveries": async (w) => ({ url: `/api/admin/webhooks/${await newWebhook(w)}/deliveries` }),
@@ -913,7 +943,7 @@ async function newWebhook(w: World): Promise<string> {
     method: "POST",
     url: "/api/admin/webhooks",
     headers: { cookie: w.actors.admin.cookie! },
-    payload: { url: "https://192.0.2.12/hook", events: ["invoice.paid"] },
+    payload: { url: "https://93.184.216.36/hook", events: ["invoice.paid"] },
   });
   return JSON.parse(res.body).id;
 }

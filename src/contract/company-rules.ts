@@ -1,6 +1,6 @@
-// Words and FORS rules of carrier compliance (contract-beyond "Carrier compliance"),
+// Words and FORS rules of carrier compliance,
 // without zod: the board's booking check (web companies/booking-block.ts) reads them
-// and must not pull the schema library (issue 19, first-load JS); schemas/company.ts
+// and must not pull the schema library (it would slow the first page load); schemas/company.ts
 // re-exports them.
 import type { ForsLevel } from "./constants";
 
@@ -20,6 +20,8 @@ export const COMPANY_MSG = {
   uploadNotUsable: "Please upload the document first (a file you uploaded that is not attached to anything else)",
   documentNotPending: "Only a document waiting for review can be verified or rejected",
   documentView: "view must be pending, expiring or expired",
+  noVatProposal: "No VAT number is waiting for confirmation",
+  vatProposalChanged: "The proposed VAT number has changed. Please look at it again.",
 } as const;
 
 /** The 409 when a load needs a FORS level above the company's verified one (contract: "naming the level required"). */

@@ -77,6 +77,14 @@ export const EVENT_DATA = {
   "invoice.issued": z.object({ invoice: invoiceSnapshot, replaces: z.string().nullable() }),
   "invoice.paid": z.object({ invoice: invoiceSnapshot }),
   "company.merged": z.object({ companyId: id, intoCompanyId: id }),
+  /** a member proposed a VAT number ("" to remove it): it waits for staff (invoices charge VAT only on a number staff confirmed) */
+  "company.vat_number_proposed": z.object({ companyId: id, companyName: z.string(), vatNumber: z.string(), current: z.string() }),
+  /**
+   * staff decided the company's VAT number, the one invoices charge VAT on: a line of the
+   * company's history. via proposal: they confirmed a member's proposal; staff: they set
+   * it themselves (`proposal`: the member's proposal this settled, if one waited).
+   */
+  "company.vat_number_confirmed": z.object({ companyId: id, vatNumber: z.string(), previous: z.string(), proposal: z.string().nullable(), via: z.enum(["proposal", "staff"]) }),
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA;
@@ -87,7 +95,7 @@ const envelope = {
   version: z.literal(EVENT_VERSION),
   occurredAt: z.string(),
   actor: eventActorSchema,
-  /** the load it is about, with its number as it was then (none for a company merge) */
+  /** the load it is about, with its number as it was then (none for a company's own events) */
   loadId: id.nullable(),
   loadNumber: z.string().nullable(),
 };
@@ -138,4 +146,6 @@ export const WEBHOOK_EVENT_OF = {
   "invoice.issued": "invoice.issued",
   "invoice.paid": "invoice.paid",
   "company.merged": null,
+  "company.vat_number_proposed": null,
+  "company.vat_number_confirmed": null,
 } as const satisfies Record<EventType, string | null>;

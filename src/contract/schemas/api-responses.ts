@@ -1,5 +1,5 @@
-// Response shapes as zod schemas, for the OpenAPI document (contract-beyond
-// "Integrations": generated from the schemas, not hand-written). The contract's
+// Response shapes as zod schemas, for the OpenAPI document (generated
+// from the schemas, not hand-written). The contract's
 // own types are TypeScript interfaces (load.ts, bid.ts, user.ts); each schema
 // here is checked at compile time to be exactly its interface (the Same<> lines
 // at the end), so the two cannot drift apart, and the API tests validate real
@@ -184,7 +184,8 @@ export const companySchema = z
     id: z.string(),
     name: z.string(),
     companyNumber: z.string(),
-    vatNumber: z.string(),
+    vatNumber: z.string().describe("confirmed by staff: invoices charge VAT only on this number"),
+    proposedVatNumber: s().describe("a member's VAT number waiting for staff to confirm (null: none; \"\": a request to remove it)"),
     operatorLicence: z.string(),
     forsLevel: z.enum(FORS_LEVELS),
     verifiedForsLevel: z.enum(FORS_LEVELS),

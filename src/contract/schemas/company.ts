@@ -1,7 +1,7 @@
-// Carrier companies and compliance (contract-beyond "Carrier compliance", issue 17):
+// Carrier companies and compliance:
 // the company record, its UK identifiers, its insurance and FORS documents, the
 // compliance status computed from them, and the two staff settings that enforce it.
-// plain English for every check a field does not word itself (issue 15)
+// plain English for every check a field does not word itself (plain-errors.ts)
 import { z } from "../plain-errors";
 import { FORS_LEVELS, type ForsLevel } from "../constants";
 import { pageQuerySchema } from "./page";
@@ -49,7 +49,13 @@ export interface Company {
   id: string;
   name: string;
   companyNumber: string;
+  /** confirmed by staff: self-billing invoices charge VAT only on this number */
   vatNumber: string;
+  /**
+   * A member's VAT number waiting for staff to confirm (POST /api/companies/{id}/vat-number/confirm);
+   * null when none waits, "" when a member asks to remove the VAT number.
+   */
+  proposedVatNumber: string | null;
   operatorLicence: string;
   /** as claimed by the company */
   forsLevel: ForsLevel;
@@ -60,7 +66,11 @@ export interface Company {
   createdAt: string;
 }
 
-/** PUT /api/companies/{id}: members and staff edit the profile; only staff change `name` (a member's changed name → 403). */
+/**
+ * PUT /api/companies/{id}: members and staff edit the profile; only staff change `name` (a member's changed name → 403).
+ * The VAT rule (self-billing: the network pays the VAT it computes): a member's `vatNumber`
+ * is only a proposal (`proposedVatNumber`, staff told); staff sending `vatNumber` set it.
+ */
 export const companyUpdateSchema = z.object({
   name: z.string().trim().min(1, COMPANY_MSG.name).max(200).optional(),
   companyNumber: companyNumberSchema.optional(),
@@ -70,6 +80,13 @@ export const companyUpdateSchema = z.object({
 });
 export type CompanyUpdate = z.input<typeof companyUpdateSchema>;
 
+/**
+ * POST /api/companies/{id}/vat-number/confirm (staff): the proposed VAT number becomes the
+ * company's. `vatNumber`, when sent, must be the proposal staff saw (else 409: it changed).
+ */
+export const vatConfirmSchema = z.object({ vatNumber: z.string().max(40).transform(compactId).optional() });
+export type VatConfirm = z.input<typeof vatConfirmSchema>;
+
 /** POST /api/companies/{id}/merge {intoId}: staff fold this company into another (members, bookings and documents move). */
 export const companyMergeSchema = z.object({ intoId: z.uuid("Please choose the company to merge into") });
 
@@ -78,7 +95,7 @@ export const moveUserSchema = z.object({ companyId: z.uuid("Please choose a comp
 
 export const COMPANY_SORT_KEYS = ["name", "memberCount", "compliance", "createdAt"] as const;
 export type CompanySortKey = (typeof COMPANY_SORT_KEYS)[number];
-/** GET /api/companies: a page of 50 unless asked, at most 200 (issue 17); the total in X-Total-Count. */
+/** GET /api/companies: a page of 50 unless asked, at most 200; the total in X-Total-Count. */
 export const COMPANY_PAGE_SIZE = 50;
 export const COMPANY_LIST_MAX = 200;
 /**
@@ -144,8 +161,7 @@ export const documentCreateSchema = z.object({
 export type DocumentCreate = z.input<typeof documentCreateSchema>;
 
 /**
- * Registration with documents (issue 17; contract-beyond "Registration accepts the two
- * insurance documents as uploads"): a pending applicant may add only the two insurances,
+ * Registration with documents: a pending applicant may add only the two insurances,
  * with the applicant cookie, through POST /api/registration/upload and then
  * POST /api/registration/documents. The same body and checks as a company's document.
  */

@@ -1,12 +1,12 @@
-// Notifications (contract-beyond "Notifications", issue 16): the bell's list
+// Notifications: the bell's list
 // (GET /api/notifications), marking read (POST /api/notifications/read) and the
 // per-type email preferences (GET/PUT /api/notification-preferences).
-// plain English for every check a field does not word itself (issue 15)
+// plain English for every check a field does not word itself (plain-errors.ts)
 import { z } from "../plain-errors";
 
 /**
- * The notification types of the contract, in its order (document_expiring: contract-beyond
- * "Carrier compliance"; invoice_issued, invoice_paid: "Invoices, statements, exports and rates").
+ * The notification types (document_expiring: company documents; invoice_issued,
+ * invoice_paid: self-billing invoices).
  */
 export const NOTIFICATION_TYPES = [
   "bid_accepted",
@@ -22,6 +22,7 @@ export const NOTIFICATION_TYPES = [
   "document_expiring",
   "invoice_issued",
   "invoice_paid",
+  "vat_number_proposed",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -47,11 +48,12 @@ export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
   document_expiring: "A company document is about to expire",
   invoice_issued: "An invoice is raised for my load",
   invoice_paid: "My invoice is paid",
+  vat_number_proposed: "A carrier gives a new VAT number to confirm (staff)",
   available_loads: "The available loads email",
 };
 
 /** Types only staff receive: a carrier's preferences do not offer them. */
-export const STAFF_EMAIL_TYPES: readonly EmailType[] = ["load_accepted", "bid_placed", "pod_submitted", "registration_pending"];
+export const STAFF_EMAIL_TYPES: readonly EmailType[] = ["load_accepted", "bid_placed", "pod_submitted", "registration_pending", "vat_number_proposed"];
 /** Types only carriers receive. */
 export const CARRIER_EMAIL_TYPES: readonly EmailType[] = ["bid_accepted", "bid_rejected", "load_approved", "load_reset", "load_cancelled", "available_loads", "document_expiring", "invoice_issued", "invoice_paid"];
 

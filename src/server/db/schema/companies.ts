@@ -2,7 +2,7 @@
 import { pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { created, updated } from "./columns";
 
-// A haulier as a record of its own (contract-beyond "Carrier compliance"). Its users
+// A haulier as a record of its own. Its users
 // are those whose carrierName matches `name` case-insensitively, trimmed: `name_key`
 // is that match, unique, so two companies can never claim the same users.
 export const companies = pgTable(
@@ -12,7 +12,10 @@ export const companies = pgTable(
     name: text("name").notNull(),
     nameKey: text("name_key").notNull(),
     companyNumber: text("company_number").notNull().default(""),
+    // the confirmed VAT number, the one invoices charge VAT on (staff confirm or set it)
     vatNumber: text("vat_number").notNull().default(""),
+    // a member's VAT number waiting for staff (null: none; "": asking to remove it)
+    proposedVatNumber: text("proposed_vat_number"),
     operatorLicence: text("operator_licence").notNull().default(""),
     forsLevel: text("fors_level").notNull().default(""),
     createdAt: created(),

@@ -1,4 +1,4 @@
-// Carrier companies (contract-beyond "Carrier compliance", issue 17): the staff
+// Carrier companies: the staff
 // list, one company to its members and staff, the profile edit, staff merges and
 // moving a user. Parse, call the service, reply; the rules live in companies.service.ts.
 import type { FastifyInstance } from "fastify";
@@ -6,8 +6,8 @@ import type { AppContext } from "../../context";
 import { AppError } from "../../lib/app-error";
 import { idParam, parse } from "../../lib/validate";
 import { requireStaff, requireUser } from "../../plugins/session";
-import { companyListQuerySchema, companyMergeSchema, companyUpdateSchema, moveUserSchema } from "../../../contract/schemas/company";
-import { assertMaySee, getCompany, listCompanies, mergeCompany, moveUserToCompany, updateCompany } from "./companies.service";
+import { companyListQuerySchema, companyMergeSchema, companyUpdateSchema, moveUserSchema, vatConfirmSchema } from "../../../contract/schemas/company";
+import { assertMaySee, confirmVatNumber, getCompany, listCompanies, mergeCompany, moveUserToCompany, updateCompany } from "./companies.service";
 
 /** an edit needs an object: a missing or null body is a mistake, not "change nothing" */
 function requireBody(body: unknown): unknown {
@@ -37,6 +37,15 @@ export async function registerCompaniesRoutes(app: FastifyInstance, ctx: AppCont
     assertMaySee(actor, id);
     const input = parse(companyUpdateSchema, requireBody(req.body));
     return updateCompany({ ctx, actor, id, input });
+  });
+
+  // the VAT rule: staff confirm a member's proposed VAT number (a member → 403)
+  app.post("/api/companies/:id/vat-number/confirm", async (req) => {
+    const actor = requireStaff(req);
+    const id = idParam(req.params);
+    const { vatNumber } = parse(vatConfirmSchema, req.body ?? {});
+    await confirmVatNumber({ ctx, actor, id, expected: vatNumber });
+    return getCompany({ ctx, actor, id });
   });
 
   app.post("/api/companies/:id/merge", async (req) => {

@@ -1,4 +1,4 @@
-// The carrier company record (contract-beyond "Carrier compliance", issue 17).
+// The carrier company record.
 // A company's users are those whose carrierName matches its name (case and
 // surrounding spaces aside); approval links a carrier to the matching company or
 // creates it; only staff create, rename or merge companies or move a user.
@@ -27,6 +27,7 @@ import type { User } from "../../../contract/schemas/user";
 import type { z } from "zod";
 import { complianceOfCompanies, ukToday, type CompanyCompliance } from "./compliance.service";
 import { adoptApplicantDocuments } from "./documents.service";
+import { vatNumberChange } from "./vat-number";
 import {
   companiesByKeys,
   companyKeyTaken,
@@ -47,6 +48,8 @@ import {
   setUserCompany,
   updateCompanyRow,
 } from "./companies.repository";
+
+export { confirmVatNumber } from "./vat-number";
 
 /** For carriers written straight into the database (the demo data set): see the repository. */
 export { linkApprovedCarriers } from "./companies.repository";
@@ -86,6 +89,7 @@ export function companyView(opts: { row: CompanyRow; compliance: CompanyComplian
     name: row.name,
     companyNumber: row.companyNumber,
     vatNumber: row.vatNumber,
+    proposedVatNumber: row.proposedVatNumber,
     operatorLicence: row.operatorLicence,
     forsLevel: row.forsLevel as ForsLevel,
     verifiedForsLevel: opts.compliance.verifiedForsLevel,
@@ -222,7 +226,8 @@ async function carryName(tx: Tx, v: { companyIds: string[]; keys: string[]; to: 
  * (a member's changed name → 403). A rename renames every member and booking in
  * the same transaction; another company's name → 409 (merge them instead). A
  * member who changes the claimed FORS level sends the company's verified FORS
- * certificate back for review; staff, who review certificates, do not.
+ * certificate back for review; staff, who review certificates, do not. A member's
+ * VAT number is only a proposal until staff confirm it (vat-number.ts).
  */
 export async function updateCompany(opts: { ctx: AppContext; actor: UserRow; id: string; input: z.output<typeof companyUpdateSchema> }): Promise<Company> {
   const { ctx, actor, id, input } = opts;
@@ -237,7 +242,6 @@ export async function updateCompany(opts: { ctx: AppContext; actor: UserRow; id:
       if (renamed && !staff) throw new AppError(403, COMPANY_MSG.onlyStaffRename);
       const set: Partial<CompanyRow> = { updatedAt: now };
       if (input.companyNumber !== undefined) set.companyNumber = input.companyNumber;
-      if (input.vatNumber !== undefined) set.vatNumber = input.vatNumber;
       if (input.operatorLicence !== undefined) set.operatorLicence = input.operatorLicence;
       if (input.forsLevel !== undefined) set.forsLevel = input.forsLevel;
       if (renamed) {
@@ -246,7 +250,10 @@ export async function updateCompany(opts: { ctx: AppContext; actor: UserRow; id:
         set.name = input.name;
         set.nameKey = key;
       }
+      const vat = input.vatNumber !== undefined ? vatNumberChange({ row, vatNumber: input.vatNumber, staff, actor, now }) : undefined;
+      Object.assign(set, vat?.set);
       const updated = (await updateCompanyRow(tx, id, set))!;
+      if (vat?.events.length) await ctx.events.publish(tx, vat.events);
       if (renamed) await carryName(tx, { companyIds: [id], keys: [row.nameKey], to: updated, action: "carrier-renamed", actor, now });
       if (!staff && input.forsLevel !== undefined && input.forsLevel !== row.forsLevel) await reopenForsCertificates(tx, id);
     });

@@ -1,4 +1,4 @@
-// The carrier company record (contract-beyond "Carrier compliance", issue 17) through
+// The carrier company record through
 // the real app on PGlite and PostgreSQL: who may list, read, edit and merge companies
 // and move a user; the identifiers' formats; a rename and a merge carrying every
 // member and booking along (each booking still seen by the same people, with a line
@@ -6,13 +6,13 @@
 // when two approvals of one new name race on two app instances; companyId and
 // compliance on the user objects.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { buildApp } from "../../app";
 import { ENGINES, TestClock, createTestApp, type TestApp } from "../../../../test/helpers";
 import { createLoad, createUser, login, signedIn } from "../../../../test/factories";
 import { addDocument, createCompany, insure, memberOf } from "../../../../test/company-fixtures";
 import { postgresOnly } from "../../../../test/skips";
-import { companies, companyDocuments, loadEvents, loads, sessions, users, type CompanyRow, type UserRow } from "../../db/schema";
+import { companies, companyDocuments, domainEvents, loadEvents, loads, notifications, sessions, users, type CompanyRow, type UserRow } from "../../db/schema";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { COMPANY_MSG, complianceOf, type Company, type ComplianceStatus } from "../../../contract/schemas/company";
 import type { User } from "../../../contract/schemas/user";
@@ -50,7 +50,7 @@ describe.each(ENGINES)("carrier companies on %s", (engine) => {
     outsider = await memberOf(t.app, rival, { name: "Rita Rival" });
     manager = await signedIn(t.app, { role: "manager", carrierName: "Network Ops" });
     admin = await signedIn(t.app, { role: "admin", isAdmin: true, carrierName: "Network Ops" });
-    // spec §4: an unapproved account cannot sign in; its session (inserted directly) counts for nothing
+    // an unapproved account cannot sign in; its session (inserted directly) counts for nothing
     const pending = await createUser(t.app, { isApproved: false, carrierName: smith.name });
     const token = randomToken();
     await t.app.ctx.db.insert(sessions).values({ id: sha256(token), userId: pending.id, expiresAt: new Date(NOW.getTime() + 86_400_000) });
@@ -150,6 +150,7 @@ describe.each(ENGINES)("carrier companies on %s", (engine) => {
           name: "Acme Logistics",
           companyNumber: "SC123456",
           vatNumber: "",
+          proposedVatNumber: null,
           operatorLicence: "",
           forsLevel: "Silver",
           verifiedForsLevel: "Silver",
@@ -254,7 +255,8 @@ describe.each(ENGINES)("carrier companies on %s", (engine) => {
         [{ forsLevel: "" }, { forsLevel: "" }],
       ];
       for (const [i, [body, stored]] of good.entries()) {
-        const res = await call("PUT", `/api/companies/${co.id}`, i % 2 ? m.cookie : manager.cookie, body);
+        // a member's VAT number is only a proposal (the VAT rule, below): staff set these
+        const res = await call("PUT", `/api/companies/${co.id}`, i % 2 && !("vatNumber" in body) ? m.cookie : manager.cookie, body);
         expect(res.statusCode, JSON.stringify(body)).toBe(200);
         expect(res.json(), JSON.stringify(body)).toMatchObject(stored);
         expect(await companyRow(co.id)).toMatchObject(stored);
@@ -369,6 +371,107 @@ describe.each(ENGINES)("carrier companies on %s", (engine) => {
       expect(clash.json().error).toBe(COMPANIES_MSG.nameTaken);
       expect(await companyRow(co.id)).toMatchObject({ name: "NEW NAME LOGISTICS", forsLevel: "" });
       expect((await userRow(a.user.id)).carrierName).toBe("NEW NAME LOGISTICS");
+    });
+  });
+
+  describe("the VAT rule: a member's VAT number waits for staff to confirm it", () => {
+    // self-billing: the network pays the VAT it computes, so invoices charge VAT only on a staff-confirmed number
+    const confirm = (id: string, cookie: string, body?: unknown) => call("POST", `/api/companies/${id}/vat-number/confirm`, cookie, body);
+    /** the company's history lines of a VAT number decided by staff (the event log), oldest first */
+    const vatLines = (companyId: string) =>
+      t.app.ctx.db
+        .select()
+        .from(domainEvents)
+        .where(and(eq(domainEvents.type, "company.vat_number_confirmed"), sql`${domainEvents.data}->>'companyId' = ${companyId}`))
+        .orderBy(asc(domainEvents.seq));
+    const staffNotices = (userId: string, companyName: string) =>
+      t.app.ctx.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, "vat_number_proposed"), eq(notifications.title, `VAT number to confirm: ${companyName}`)));
+
+    it("a member's VAT number is a proposal: 200, the VAT number in force unchanged, proposedVatNumber set, every staff user told once", async () => {
+      const co = await createCompany(t.app, { vatNumber: "" });
+      const m = await memberOf(t.app, co, { name: "Vera Member" });
+      const res = await call("PUT", `/api/companies/${co.id}`, m.cookie, { vatNumber: "GB 123 4567 89" });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ vatNumber: "", proposedVatNumber: "GB123456789" });
+      expect(await companyRow(co.id)).toMatchObject({ vatNumber: "", proposedVatNumber: "GB123456789" });
+      expect((await call("GET", `/api/companies/${co.id}`, m.cookie)).json()).toMatchObject({ vatNumber: "", proposedVatNumber: "GB123456789" });
+
+      for (const who of [manager, admin]) {
+        const notices = await staffNotices(who.user.id, co.name);
+        expect(notices).toHaveLength(1);
+        expect(notices[0]).toMatchObject({ loadId: null, body: expect.stringContaining("Vera Member gave") });
+        expect(notices[0].body).toContain("GB123456789");
+      }
+      expect(await staffNotices(m.user.id, co.name)).toEqual([]);
+
+      // the form sends every field: the same proposal again tells nobody twice
+      const again = await call("PUT", `/api/companies/${co.id}`, m.cookie, { vatNumber: "GB123456789", operatorLicence: "OB1234567" });
+      expect(again.json()).toMatchObject({ vatNumber: "", proposedVatNumber: "GB123456789", operatorLicence: "OB1234567" });
+      expect(await staffNotices(manager.user.id, co.name)).toHaveLength(1);
+      // a proposal is no decision: no history line
+      expect(await vatLines(co.id)).toEqual([]);
+
+      // sending the number in force back withdraws the proposal
+      const withdrawn = await call("PUT", `/api/companies/${co.id}`, m.cookie, { vatNumber: "" });
+      expect(withdrawn.json()).toMatchObject({ vatNumber: "", proposedVatNumber: null });
+    });
+
+    it("staff confirm the proposal: it becomes the VAT number, the proposal is cleared, and the company's history gains a line; a member cannot confirm (403)", async () => {
+      const co = await createCompany(t.app, { vatNumber: "GB111111111" });
+      const m = await memberOf(t.app, co);
+      await call("PUT", `/api/companies/${co.id}`, m.cookie, { vatNumber: "GB222222222" });
+
+      // neither the member nor a carrier of another company may confirm; nothing changes
+      for (const cookie of [m.cookie, outsider.cookie]) expect((await confirm(co.id, cookie, {})).statusCode).toBe(403);
+      expect(await companyRow(co.id)).toMatchObject({ vatNumber: "GB111111111", proposedVatNumber: "GB222222222" });
+      // staff who looked at another proposal are told it changed
+      const stale = await confirm(co.id, manager.cookie, { vatNumber: "GB333333333" });
+      expect([stale.statusCode, stale.json()]).toEqual([409, { error: COMPANY_MSG.vatProposalChanged }]);
+
+      const res = await confirm(co.id, manager.cookie, { vatNumber: "GB 222 2222 22" });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: co.id, vatNumber: "GB222222222", proposedVatNumber: null });
+      expect(await companyRow(co.id)).toMatchObject({ vatNumber: "GB222222222", proposedVatNumber: null });
+      const lines = await vatLines(co.id);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({
+        actorId: manager.user.id,
+        actorName: manager.user.name,
+        loadId: null,
+        data: { companyId: co.id, vatNumber: "GB222222222", previous: "GB111111111", proposal: "GB222222222", via: "proposal" },
+      });
+
+      // nothing waits any more; an unknown company is 404; no body at all confirms what waits
+      const none = await confirm(co.id, admin.cookie);
+      expect([none.statusCode, none.json()]).toEqual([409, { error: COMPANY_MSG.noVatProposal }]);
+      expect((await confirm("00000000-0000-4000-8000-000000000000", admin.cookie)).statusCode).toBe(404);
+      await call("PUT", `/api/companies/${co.id}`, m.cookie, { vatNumber: "GB444444444" });
+      expect((await confirm(co.id, admin.cookie)).json()).toMatchObject({ vatNumber: "GB444444444", proposedVatNumber: null });
+      expect(await vatLines(co.id)).toHaveLength(2);
+    });
+
+    it("staff setting the VAT number themselves takes effect at once, settling any proposal, with a history line; a member's removal waits too", async () => {
+      const co = await createCompany(t.app, { vatNumber: "" });
+      const m = await memberOf(t.app, co);
+      await call("PUT", `/api/companies/${co.id}`, m.cookie, { vatNumber: "GB555555555" });
+      const set = await call("PUT", `/api/companies/${co.id}`, admin.cookie, { vatNumber: "GB666666666" });
+      expect(set.statusCode).toBe(200);
+      expect(set.json()).toMatchObject({ vatNumber: "GB666666666", proposedVatNumber: null });
+      const [line] = await vatLines(co.id);
+      expect(line).toMatchObject({ actorId: admin.user.id, data: { companyId: co.id, vatNumber: "GB666666666", previous: "", proposal: "GB555555555", via: "staff" } });
+      // staff saving the profile with the number in force and nothing waiting decide nothing: no line
+      await call("PUT", `/api/companies/${co.id}`, admin.cookie, { vatNumber: "GB666666666", operatorLicence: "OB7654321" });
+      expect(await vatLines(co.id)).toHaveLength(1);
+
+      // a member asking to remove the VAT number is a proposal too ("" waiting)
+      const removal = await call("PUT", `/api/companies/${co.id}`, m.cookie, { vatNumber: "" });
+      expect(removal.json()).toMatchObject({ vatNumber: "GB666666666", proposedVatNumber: "" });
+      const [notice] = await staffNotices(manager.user.id, co.name).then((n) => n.filter((x) => x.body.includes("removing it")));
+      expect(notice.body).toContain("in force now: GB666666666");
+      expect((await confirm(co.id, manager.cookie, { vatNumber: "" })).json()).toMatchObject({ vatNumber: "", proposedVatNumber: null });
     });
   });
 

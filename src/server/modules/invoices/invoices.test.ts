@@ -1,5 +1,4 @@
-// Self-billing invoices through the API (contract-beyond "Invoices, statements,
-// exports and rates"; issue 18): raised with the completion, VAT by the carrier
+// Self-billing invoices through the API: raised with the completion, VAT by the carrier
 // company's registration, voided and raised anew when the load changes, paid by
 // staff, and seen by the company's members and staff only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -97,9 +96,32 @@ describe.each(ENGINES)("self-billing invoices on %s", (engine) => {
     expect(n.body).not.toContain("VAT");
   });
 
+  it("a member's own VAT number puts no VAT on the next invoice until staff confirm it; after that, 20 %", async () => {
+    // self-billing: the network pays the VAT it computes, so only a staff-confirmed number counts
+    const { company, member } = await haulier(t.app, { vatNumber: "" });
+    const put = await t.app.inject({ method: "PUT", url: `/api/companies/${company.id}`, headers: { cookie: member.cookie }, payload: { vatNumber: "GB123456789" } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ vatNumber: "", proposedVatNumber: "GB123456789" });
+    const amounts = (row: { vatRate: string; vat: string; gross: string; carrierVatNumber: string }) => [row.carrierVatNumber, row.vatRate, row.vat, row.gross];
+
+    const before = await completeByPod(t.app, (await approvedLoad(t.app, company, member.user.id, { price: 1000 })).id, member.cookie);
+    expect(amounts(before)).toEqual(["", "0.00", "0.00", "1000.00"]);
+
+    // the member cannot confirm it; staff can
+    expect((await post(`/api/companies/${company.id}/vat-number/confirm`, {}, member.cookie)).statusCode).toBe(403);
+    const confirmed = await post(`/api/companies/${company.id}/vat-number/confirm`, { vatNumber: "GB123456789" });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ vatNumber: "GB123456789", proposedVatNumber: null });
+
+    const after = await completeByPod(t.app, (await approvedLoad(t.app, company, member.user.id, { price: 1000 })).id, member.cookie);
+    expect(amounts(after)).toEqual(["GB123456789", "20.00", "200.00", "1200.00"]);
+    // the earlier invoice is a document: it stays as it was raised
+    expect(amounts((await invoicesOf(t.app, before.loadId))[0])).toEqual(["", "0.00", "0.00", "1000.00"]);
+  });
+
   it("an edit of a completed load's price voids the invoice and raises a new number at once; an edit it does not show keeps it", async () => {
     const { company, member } = await haulier(t.app);
-    // Mark Complete without POD: the load stays editable (a POD-complete load is locked, spec §4)
+    // Mark Complete without POD: the load stays editable (a POD-complete load is locked)
     const load = await approvedLoad(t.app, company, member.user.id, { price: 0.05 });
     const done = await t.app.inject({ method: "PATCH", url: `/api/loads/${load.id}/status`, headers: { cookie: staff }, payload: { status: "completed" } });
     expect(done.statusCode).toBe(200);

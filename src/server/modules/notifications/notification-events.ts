@@ -1,4 +1,4 @@
-// The events of the contract's notification table and what each says (issue 16).
+// The notification events and what each says.
 // Each is called by the module whose change causes it, in that change's
 // transaction. Titles and bodies name the load by its number and its towns
 // (which every carrier sees on the board); never a postcode, address, contact,
@@ -120,6 +120,28 @@ export async function notifyPodSubmitted(o: Base & { by: Who; completed: boolean
   });
 }
 
+/**
+ * A member gave their company a new VAT number ("" to remove it): every staff user.
+ * Invoices charge VAT only once staff confirm it (companies/vat-number.ts).
+ */
+export async function notifyVatNumberProposed(o: { ctx: AppContext; tx: DbOrTx; actor: Actor; by: string; companyName: string; vatNumber: string; current: string }) {
+  const what = o.vatNumber ? `the VAT number ${o.vatNumber}` : "no VAT number (removing it)";
+  return notify({
+    ctx: o.ctx,
+    tx: o.tx,
+    type: "vat_number_proposed",
+    recipients: await staffRecipients(o.tx),
+    actorId: o.actor?.id ?? null,
+    loadId: null,
+    title: `VAT number to confirm: ${o.companyName}`,
+    body:
+      `${o.by} gave ${o.companyName} ${what}` +
+      `${o.current ? ` (in force now: ${o.current})` : " (none in force now)"}. ` +
+      `Invoices go on as before until staff confirm it in the company's dialog (Admin).`,
+    mail: { link: { label: "Open Admin", path: "/admin" } },
+  });
+}
+
 /** Someone registered: every staff user (title and body name the applicant and company). */
 export async function notifyRegistrationPending(o: { ctx: AppContext; tx: DbOrTx; applicant: Who & Pick<UserRow, "email"> }) {
   const a = o.applicant;
@@ -132,7 +154,7 @@ export async function notifyRegistrationPending(o: { ctx: AppContext; tx: DbOrTx
     loadId: null,
     title: `New registration: ${a.name}${a.carrierName ? ` (${a.carrierName})` : ""}`,
     body: `${a.name} (${a.carrierName ?? "no company"}, ${a.email}) registered and waits for approval.`,
-    // the staff mail of registrations from before issue 16, now with a way out
+    // the staff mail of registrations from before notifications, now with a way out
     mail: {
       kind: "registration-staff",
       subject: `New carrier registration waiting: ${a.carrierName ?? a.name}`,

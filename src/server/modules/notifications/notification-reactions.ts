@@ -14,6 +14,7 @@ import {
   notifyBookingChange,
   notifyLoadAccepted,
   notifyPodSubmitted,
+  notifyVatNumberProposed,
 } from "./notification-events";
 
 type Load = { id: string; loadNumber: string; pickupCity: string; deliveryCity: string };
@@ -72,6 +73,18 @@ export function registerNotificationReactions(ctx: AppContext): void {
             if (who) await notifyPodSubmitted({ ...base, by: who, completed: event.data.completed });
             break;
         }
+      }
+    },
+  });
+
+  // a member's VAT number waits for staff: every staff user hears of it
+  ctx.events.afterCommit({
+    name: "vat-number-notices",
+    types: ["company.vat_number_proposed"],
+    async handle(events, { tx }) {
+      for (const event of events) {
+        const { companyName, vatNumber, current } = event.data;
+        await notifyVatNumberProposed({ ctx, tx, actor: event.actor, by: event.actor?.name ?? "A member", companyName, vatNumber, current });
       }
     },
   });

@@ -27,6 +27,7 @@ import {
   documentRejectSchema,
   moveUserSchema,
   registrationDocumentSchema,
+  vatConfirmSchema,
 } from "../../../../contract/schemas/company";
 import { bulkMarkPaidSchema, invoiceListQuerySchema, invoiceSettingsSchema, markPaidSchema, statementQuerySchema } from "../../../../contract/schemas/invoice";
 import { emailScheduleSchema } from "../../../../contract/schemas/email-schedule";
@@ -137,6 +138,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "GET", path: "/api/companies", tag: "Companies", summary: "Carrier companies", access: "staff", query: companyListQuerySchema, responses: { 200: list(R.companySchema) }, headers: PAGED },
   { method: "GET", path: "/api/companies/:id", tag: "Companies", summary: "One company", access: "signedIn", responses: { 200: R.companySchema } },
   { method: "PUT", path: "/api/companies/:id", tag: "Companies", summary: "Edit a company", access: "signedIn", body: companyUpdateSchema, responses: { 200: R.companySchema } },
+  { method: "POST", path: "/api/companies/:id/vat-number/confirm", tag: "Companies", summary: "Confirm a member's proposed VAT number (invoices charge VAT on it from now)", access: "staff", body: vatConfirmSchema, responses: { 200: R.companySchema }, errors: [409] },
   { method: "POST", path: "/api/companies/:id/merge", tag: "Companies", summary: "Merge a company into another", access: "staff", body: companyMergeSchema, responses: { 200: R.companySchema }, errors: [409] },
   { method: "GET", path: "/api/companies/:id/documents", tag: "Companies", summary: "A company's documents", access: "signedIn", query: pageQuerySchema, responses: { 200: list(R.companyDocumentSchema) }, headers: PAGED },
   { method: "POST", path: "/api/companies/:id/documents", tag: "Companies", summary: "Add a compliance document", access: "signedIn", body: documentCreateSchema, responses: { 201: R.companyDocumentSchema } },
