@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, createTestApp, type TestApp } from "./helpers";
 import { signedIn } from "./factories";
+import { LOW_DISK_HEALTH } from "../src/server/modules/objects/disk-floor";
 
 describe.each(ENGINES)("health and conventions on %s", (engine) => {
   let t: TestApp;
@@ -81,5 +82,24 @@ describe.each(ENGINES)("a database that is gone on %s", (engine) => {
     const live = await t.app.inject({ url: "/api/health/live", headers: { cookie } });
     expect(live.statusCode).toBe(200);
     expect(live.json()).toEqual({ status: "ok" });
+  });
+});
+
+describe.each(ENGINES)("a disk below the upload floor on %s", (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // a floor no disk meets: uploads are refused (modules/objects/disk-floor.ts)
+    t = await createTestApp({ engine, config: { uploadMinFreeBytes: Number.MAX_SAFE_INTEGER } });
+  });
+  afterAll(() => t.close());
+
+  it("GET /api/health still answers 200 (the database answers) and says uploads are refused; a ticket is 503 with Retry-After", async () => {
+    const health = await t.app.inject({ url: "/api/health" });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: "ok", uploads: LOW_DISK_HEALTH });
+    const { cookie } = await signedIn(t.app);
+    const ticket = await t.app.inject({ method: "POST", url: "/api/objects/upload", headers: { cookie } });
+    expect(ticket.statusCode).toBe(503);
+    expect(Number(ticket.headers["retry-after"])).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,4 @@
-// buildApp(): the whole HTTP application, never listening (style.md §5).
+// buildApp(): the whole HTTP application, never listening.
 // Tests call app.inject() on it; main.ts is the only file that opens a port.
 import { existsSync } from "node:fs";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -10,6 +10,7 @@ import { systemClock, type AppContext, type Clock } from "./context";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createJobRegistry } from "./modules/jobs/job-registry";
 import { createObjectAccessRegistry } from "./modules/objects/object-access";
+import { diskFloorOf, LOW_DISK_HEALTH } from "./modules/objects/disk-floor";
 import { installTransactionHooks } from "./db/transaction-hooks";
 import { createEventBus } from "./events/event-bus";
 import { createLoadsVersionCache } from "./modules/loads/loads-version";
@@ -77,7 +78,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     // pretty on a terminal, JSON otherwise; one line a request (plugins/logging.ts)
     logger: await loggerOptions({ level: config.logLevel, stream: opts.logStream }),
     logController: requestLogController(),
-    // only the proxies configured, never every hop (issue 13: forged X-Forwarded-For)
+    // only the proxies configured, never every hop (a client can forge X-Forwarded-For)
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1_048_576,
     // A client must send its whole request within 5 minutes (a 10 MB POD upload on a
@@ -127,31 +128,33 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate("ctx", ctx);
 
   const drain = trackInFlight(app);
-  // first of the hooks: a writing request's queries go ahead of reads (issue 19)
+  // first of the hooks: a writing request's queries go ahead of reads
   registerWritePriority(app, config.writePoolSize > 0 ? undefined : Infinity);
 
   await app.register(cookie);
   registerErrorHandler(app);
   registerSecurity(app, config);
   registerSessions(app, ctx);
-  // API tokens (contract-beyond "Integrations"): after the cookie, which it overrides
+  // API tokens: after the cookie, which it overrides
   registerBearerAuth(app, ctx);
   registerIdempotency(app, ctx);
   // after idempotency: it keeps the body the handler built, not the compressed bytes
   registerCompression(app);
 
   // Readiness: answers within 2 s whatever the database does (contract: 503 within
-  // 3 s when it is not answering, 200 again once it answers).
+  // 3 s when it is not answering, 200 again once it answers). Uploads refused for
+  // a disk below its floor (modules/objects/disk-floor.ts) leave it 200, with
+  // `uploads` saying so; the field is absent while uploads are taken.
   app.get("/api/health", async (_req, reply) => {
     const ok = await database.ping(HEALTH_PING_MS);
-    if (!ok) reply.header("Retry-After", "5");
-    return reply.status(ok ? 200 : 503).send(ok ? { status: "ok" } : { status: "unavailable" });
+    if (!ok) return reply.status(503).header("Retry-After", "5").send({ status: "unavailable" });
+    return (await diskFloorOf(ctx).refusing()) ? { status: "ok", uploads: LOW_DISK_HEALTH } : { status: "ok" };
   });
   // Liveness: the process answers; never touches the database (a supervisor restarts
   // a process that fails this, not one whose database is down).
   app.get("/api/health/live", async () => ({ status: "ok" }));
 
-  // What the signed-out pages need to show (spec §1 heading, registration document step).
+  // What the signed-out pages need to show (the heading, the registration document step).
   app.get("/api/public-config", async (_req, reply) => {
     reply.header("Cache-Control", "public, max-age=300");
     return { productName: config.productName, newUserMailbox: config.newUserMailbox };
@@ -205,7 +208,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       },
     });
     // Any path that is not an API call or a file gets the app: the app shows
-    // the login page or the 404 page (spec §2).
+    // the login page or the 404 page.
     app.setNotFoundHandler((req, reply) => {
       if (req.url.startsWith("/api/") || req.url === "/api" || req.method !== "GET") {
         return reply.status(404).send({ error: "Not found" });
@@ -214,9 +217,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       return reply.sendFile("index.html");
     });
     const boardPreload = boardPreloadLink(WEB_DIST);
-    // signed out (no session cookie), / and /login are the prerendered sign-in page (issue 19)
+    // signed out (no session cookie), / and /login are the prerendered sign-in page
     const signInPage = loadSignInPage(WEB_DIST, config.productName);
-    // signed in, / is index.html with the board's header and heading already drawn (issue 19, LCP)
+    // signed in, / is index.html with the board's header and heading already drawn (a faster first paint)
     const boardShell = loadBoardShellPage(WEB_DIST, config.productName);
     app.get("/", (req, reply) => {
       if (signInPage && !req.cookies[SESSION_COOKIE]) return signInPage.send(req, reply);
@@ -242,7 +245,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 }
 
 /**
- * Graceful shutdown (issue 9): on close, answer every request in flight or still
+ * Graceful shutdown: on close, answer every request in flight or still
  * arriving (with Connection: close) until the server is quiet, and only then stop
  * listening and drop idle keep-alive sockets. Node's own server.close() would cut
  * connections whose requests had arrived but were not yet read.

@@ -1,5 +1,5 @@
-// The only place that reads process.env (style.md §8). Bad configuration stops the
-// process with one clear line (issue 2), before anything else happens.
+// The only place that reads process.env. Bad configuration stops the
+// process with one clear line, before anything else happens.
 import { existsSync } from "node:fs";
 import { isIP } from "node:net";
 import { resolve } from "node:path";
@@ -42,13 +42,15 @@ const envSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // tests only (NODE_ENV=test): the server's clock starts at this instant and runs on
   TEST_NOW: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
-  // contract-beyond "Integrations": webhooks to private/loopback/link-local addresses only when true
+  // webhooks to private/loopback/link-local addresses only when true
   WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   // how long a background job's claim holds without being extended (a dead process's jobs wait this long)
   JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
-  // issue 19: connections kept for writing requests (PostgreSQL); 0 = writes share the
+  // connections kept for writing requests (PostgreSQL); 0 = writes share the
   // read pool and, on PGlite, queue with the reads (docs/decisions/0026-write-priority.md)
   DB_WRITE_POOL: z.coerce.number().int().min(0).max(50).default(4),
+  // uploads are refused (503) while the local store's disk has less free space than this; 0: no floor
+  UPLOAD_MIN_FREE_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
 });
 
 export interface Config {
@@ -78,12 +80,16 @@ export interface Config {
   sessionDays: number;
   /** NODE_ENV=test only: the instant the server's clock starts at */
   testNow?: Date;
-  /** webhooks may go to private, loopback and link-local addresses (contract-beyond "Integrations") */
+  /** webhooks may go to private, loopback and link-local addresses */
   webhookAllowPrivate: boolean;
   /** the job runner's lease (modules/jobs/job-runner.ts), in ms */
   jobLeaseMs: number;
-  /** how long a webhook delivery waits for an answer (contract-beyond: 10 s; tests shorten it) */
+  /** how long a webhook delivery waits for an answer (10 s; tests shorten it) */
   webhookTimeoutMs: number;
+  /** free bytes the local store's disk keeps: below it new uploads are refused with 503 (0: no floor; S3: none) */
+  uploadMinFreeBytes: number;
+  /** what a user's uploads not yet attached may hold at once (100 MB; tests lower it) */
+  uploadBudgetBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -116,7 +122,7 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /**
- * TRUST_PROXY (issue 13): trust only the proxies configured, never every hop, or a
+ * TRUST_PROXY: trust only the proxies configured, never every hop, or a
  * client that writes its own left-most X-Forwarded-For address would escape every
  * per-address limit. A number is a hop count (the right-most n addresses are our
  * proxies); otherwise a comma list of proxy addresses or CIDRs (or proxy-addr's
@@ -198,6 +204,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     webhookTimeoutMs: 10_000,
+    uploadMinFreeBytes: e.UPLOAD_MIN_FREE_MB * 1024 * 1024,
+    uploadBudgetBytes: 100 * 1024 * 1024,
   };
 }
 

@@ -49,6 +49,8 @@ export const applicantTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: ts("expires_at").notNull(),
+    // upload tickets issued on it (an applicant gets at most 4 in all; migration 0020)
+    uploadTickets: integer("upload_tickets").notNull().default(0),
     createdAt: created(),
   },
   (t) => [index("applicant_tokens_user_idx").on(t.userId)],

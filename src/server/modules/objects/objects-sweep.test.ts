@@ -1,5 +1,5 @@
 // Housekeeping of uploads: uploads never attached to a load are
-// deleted 24 h after their upload URL was issued (file and row, disk and S3,
+// deleted within 1 h of their upload URL's expiry (file and row, disk and S3,
 // once across processes, never under a POD that is attaching them), and upload
 // URLs are rate-limited per user, counted in the database.
 import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -63,7 +63,7 @@ describe.each(ENGINES)("sweep of uploads never attached on %s", (engine) => {
   const sweep = () => sweepUnattachedUploads({ db: t.app.ctx.db, store, now: clock.now(), log: quiet, tempDir: uploadTempDir(t.config) });
   const fileExists = (objectPath: string) => existsSync(join(t.config.dataDir, "objects", keyOf(objectPath)));
 
-  it("deletes file and row 24 h after the URL was issued; attached, named and younger uploads stay", async () => {
+  it("deletes file and row 45 minutes after the URL was issued (30 after it expired); attached, named and younger uploads stay", async () => {
     const carrier = await signedIn(t.app);
     const load = await createLoad(t.app, { status: "approved", acceptedBy: carrier.user.id, acceptedByCarrier: carrier.user.carrierName, mandataNumber: "PO-2026-00001" });
     const abandoned = await upload(t, carrier.cookie); // uploaded, never attached

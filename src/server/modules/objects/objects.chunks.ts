@@ -1,4 +1,4 @@
-// Resumable uploads (issue 21 "Paperwork photos": pause and resume across a lost
+// Resumable uploads (paperwork photos pause and resume across a lost
 // connection; docs/decisions/0004-uploads-and-pod.md "Resumable"). The contract's one
 // PUT of the whole file is unchanged (objects.upload.ts receiveUpload); a PUT
 // with `Content-Range: bytes start-end/total` to the same uploadURL is a chunk:
@@ -17,8 +17,9 @@
 //
 // GET (and HEAD) on the uploadURL answers the bytes held: `Upload-Offset`.
 // Ticket rules (15 minutes, one file, the owner only, the per-user rate limit)
-// are the ticket's and unchanged; an abandoned upload's chunks go with its row
-// in the upload sweep (ON DELETE CASCADE).
+// are the ticket's and unchanged; held chunks count against the owner's upload
+// budget (objects.upload.ts), and an abandoned upload's chunks go with its row
+// in the upload sweep (ON DELETE CASCADE), within 1 hour of the ticket's expiry.
 import { rm } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
@@ -28,7 +29,8 @@ import { AppError } from "../../lib/app-error";
 import { UPLOAD_MAX_BYTES } from "../../../contract/constants";
 import type { ObjectStore } from "./object-store";
 import * as repo from "./objects.repository";
-import { keepUpload, openTicket, receiveChecked, sniffType, UPLOAD_MSG } from "./objects.upload";
+import { diskFloorOf } from "./disk-floor";
+import { assertArrivingFits, assertChunkFits, keepUpload, openTicket, receiveChecked, sniffType, UPLOAD_MSG } from "./objects.upload";
 
 /** The largest chunk taken (the web client sends 256 KiB): a chunk is held in memory before it is kept. */
 export const MAX_CHUNK_BYTES = 1024 * 1024;
@@ -101,6 +103,9 @@ export async function receiveChunk(opts: {
   }
   if (length > MAX_CHUNK_BYTES) throw new AppError(413, CHUNK_MSG.chunkTooLarge);
   if (opts.contentLength !== undefined && opts.contentLength !== length) throw new AppError(400, CHUNK_MSG.badRange);
+  // the disk floor and the owner's budget (the whole file it declares) before a byte is read
+  await diskFloorOf(ctx).assertRoom();
+  await assertArrivingFits(ctx, row, range.total);
   // before a byte of the body is read: a resume from the wrong place is told where to start
   const held = await repo.heldOffset(ctx.db, row.key);
   if (held.total !== null && held.total !== range.total) throw wrongOffset(held.offset, CHUNK_MSG.otherTotal);
@@ -114,6 +119,9 @@ export async function receiveChunk(opts: {
       throw new AppError(415, UPLOAD_MSG.wrongType);
     }
     await ctx.db.transaction(async (tx) => {
+      // the owner's lock first (as a ticket and a finished upload take it), then the budget
+      // with every byte they hold, so uploads side by side cannot pass it together
+      await assertChunkFits(ctx, tx, row.ownerId, data.length);
       // the ticket row locked: two chunks for one offset are taken one after the other
       const locked = await repo.findByKey(tx, row.key, { lock: true });
       if (!locked || locked.uploadedAt) throw new AppError(409, UPLOAD_MSG.used);

@@ -1,5 +1,5 @@
 // Drizzle queries of the objects table (uploads and their single-use tickets).
-import { and, count, eq, gt, inArray, isNull, lt, min, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, lt, min, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companyDocuments, loads, objects, uploadChunks } from "../../db/schema";
 
@@ -54,8 +54,28 @@ export async function ticketsIssuedSince(db: DbOrTx, ownerId: string, since: Dat
 }
 
 /**
- * Serialise one user's ticket issuing to the end of the caller's transaction, in
- * every process. Namespaced (2 keys) so it cannot meet another advisory lock.
+ * The bytes a user's uploads not yet attached to anything hold (counted against
+ * their upload budget): each finished upload's size, and the chunks held of each upload in
+ * progress (or abandoned: its chunks stay until the sweep). `except`: leave out one
+ * upload (the one being completed, counted with its own size by the caller).
+ * `oldestExpiry`: the earliest ticket expiry among them (when room frees up).
+ */
+export async function heldUploadBytes(db: DbOrTx, ownerId: string, opts: { except?: string } = {}): Promise<{ bytes: number; oldestExpiry: Date | null }> {
+  const chunkBytes = sql`(select coalesce(sum(length(${uploadChunks.data})), 0) from ${uploadChunks} where ${uploadChunks.objectKey} = ${objects.key})`;
+  const [row] = await db
+    .select({
+      bytes: sql<string>`coalesce(sum(case when ${objects.uploadedAt} is not null then coalesce(${objects.size}, 0) else ${chunkBytes} end), 0)`,
+      oldest: sql<Date | string | null>`min(${objects.uploadExpiresAt})`,
+    })
+    .from(objects)
+    .where(and(eq(objects.ownerId, ownerId), isNull(objects.attachedAt), opts.except ? ne(objects.key, opts.except) : undefined));
+  const oldest = row?.oldest == null ? null : new Date(row.oldest);
+  return { bytes: Number(row?.bytes ?? 0), oldestExpiry: oldest };
+}
+
+/**
+ * Serialise one user's ticket issuing, and the budget checks of their arriving
+ * bytes (objects.upload.ts), to the end of the caller's transaction, in every process. Namespaced (2 keys) so it cannot meet another advisory lock.
  */
 export async function lockUploadsOf(tx: DbOrTx, ownerId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK_SPACE}, hashtext(${ownerId}))`);
@@ -63,7 +83,7 @@ export async function lockUploadsOf(tx: DbOrTx, ownerId: string): Promise<void> 
 const UPLOAD_LOCK_SPACE = 7301;
 
 /**
- * Uploads never attached to a load whose URL was issued before `before`, locked
+ * Uploads never attached to a load whose URL expired before `before`, locked
  * for the sweep. SKIP LOCKED: two processes sweeping at once take different rows,
  * and a row that POD is attaching right now (findBy… with lock) is left alone.
  * The NOT EXISTS also keeps files that a load or a company document names
@@ -76,7 +96,7 @@ export async function lockUnattached(db: DbOrTx, before: Date, limit: number): P
     .where(
       and(
         isNull(objects.attachedAt),
-        lt(objects.createdAt, before),
+        lt(objects.uploadExpiresAt, before),
         sql`not exists (select 1 from ${loads} where ${loads.signedPaperworkUrl} = '/objects/' || ${objects.key})`,
         sql`not exists (select 1 from ${companyDocuments} where ${companyDocuments.objectPath} = '/objects/' || ${objects.key})`,
       ),

@@ -1,6 +1,9 @@
-// Uploads never attached to a load are deleted after a grace period (issue 14:
-// "today they stay forever"): the file in the store and its row, 24 hours after
-// its upload URL was issued. Every process sweeps every 10 to 20 minutes (the
+// Uploads never attached to a load are deleted after a grace period (else
+// they would stay forever): the file in the store, its row and the chunks of an
+// upload never finished (ON DELETE CASCADE), SWEEP_AFTER_EXPIRY_MS after its
+// upload URL expired; the contract ("Upload budgets") wants them gone within 1
+// hour of that expiry, and 30 minutes plus a sweep every 10 to 20 minutes keeps
+// within it. Every process sweeps every 10 to 20 minutes (the
 // "uploads-sweep" job kind's watch, run by each process's job runner); the rows
 // are claimed FOR UPDATE SKIP LOCKED, so processes never sweep the same upload
 // twice, and an upload that POD is attaching at that moment (its row locked in
@@ -19,9 +22,12 @@ import type { JobKind } from "../jobs/job-registry";
 import type { ObjectStore } from "./object-store";
 import * as repo from "./objects.repository";
 import { classifyStorageError } from "./storage-faults";
+import { UPLOAD_TTL_MS } from "./objects.upload";
 
-/** How long an upload may wait to be attached to a load by POD. */
-export const UNATTACHED_GRACE_MS = 24 * 60 * 60_000;
+/** How long after its URL expired an upload never attached is deleted (contract: within 1 hour). */
+export const SWEEP_AFTER_EXPIRY_MS = 30 * 60_000;
+/** How long after its URL was issued an upload may wait to be attached (by POD or a document): the URL's 15 minutes and the grace after. */
+export const UNATTACHED_GRACE_MS = UPLOAD_TTL_MS + SWEEP_AFTER_EXPIRY_MS;
 /** How often each process sweeps (plus up to as much again at random, so processes started together spread out). */
 export const SWEEP_EVERY_MS = 10 * 60_000;
 export const UPLOAD_SWEEP_JOB = "uploads-sweep";
@@ -48,7 +54,7 @@ export async function sweepUnattachedUploads(opts: {
   tempDir?: string;
 }): Promise<SweepResult> {
   const { db, store, log } = opts;
-  const before = new Date(opts.now.getTime() - UNATTACHED_GRACE_MS);
+  const before = new Date(opts.now.getTime() - SWEEP_AFTER_EXPIRY_MS);
   let deleted = 0;
   for (;;) {
     let storeDown = false;
@@ -104,7 +110,7 @@ async function removeStaleTempFiles(dir: string): Promise<number> {
 }
 
 /**
- * The sweep as a job kind (style.md "Growing it": background work is a job kind
+ * The sweep as a job kind (background work is a job kind
  * of modules/jobs). Its watch runs in every process's job runner, which asks
  * often (tests: every 100 ms); the watch sweeps only once SWEEP_EVERY_MS, plus a
  * random share of it, has passed since this process last swept or started, so a

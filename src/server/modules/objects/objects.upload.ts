@@ -28,6 +28,8 @@ import type { UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { UPLOAD_MAX_BYTES } from "../../../contract/constants";
+import type { DbOrTx } from "../../db/client";
+import { diskFloorOf } from "./disk-floor";
 import type { ObjectStore } from "./object-store";
 import * as repo from "./objects.repository";
 import { storageFaultError } from "./storage-faults";
@@ -46,9 +48,11 @@ export const UPLOAD_MSG = {
   wrongType: "Only PDF, JPG or PNG files can be uploaded.",
   interrupted: "The upload was interrupted. Please try again.",
   badPaperwork: "Signed paperwork must be a file you have uploaded",
+  overBudget: (budget: string) =>
+    `Your uploads not yet attached to anything may hold at most ${budget} at once. Use or finish them, or wait until unused ones are removed, then try again.`,
 } as const;
 
-/** What a file is, by its first bytes (spec §5: PDF, JPG or PNG). */
+/** What a file is, by its first bytes (PDF, JPG or PNG only). */
 export type SniffedType = { contentType: "application/pdf" | "image/jpeg" | "image/png"; ext: "pdf" | "jpg" | "png" };
 
 export function sniffType(head: Buffer): SniffedType | null {
@@ -72,9 +76,40 @@ export const tooManyUploads = (retryAfterS: number) => {
   });
 };
 
+/** The contract's deadline for removing an unattached upload: within 1 hour of its ticket's expiry (objects.sweep.ts). */
+const HELD_AT_MOST_AFTER_EXPIRY_MS = 60 * 60_000;
+
+/**
+ * The upload budget: a user's uploads not yet attached
+ * hold at most config.uploadBudgetBytes (100 MB) at once, finished files by their
+ * size and uploads in progress by the chunks held (repo.heldUploadBytes). A ticket
+ * is refused once nothing more fits; a file's PUT, or a chunk, that would take the
+ * total over the budget is refused before it is kept (the ticket stays unspent), so
+ * asking for many tickets first gets round nothing. 429, Retry-After: when the
+ * oldest of them is removed at the latest (or sooner, once it is used).
+ */
+async function assertWithinBudget(
+  ctx: AppContext,
+  db: DbOrTx,
+  ownerId: string,
+  opts: { adding: number; except?: string; ticket?: boolean },
+): Promise<void> {
+  const budget = ctx.config.uploadBudgetBytes;
+  const held = await repo.heldUploadBytes(db, ownerId, { except: opts.except });
+  const over = opts.ticket ? held.bytes >= budget : held.bytes + opts.adding > budget;
+  if (!over) return;
+  const now = ctx.clock.now().getTime();
+  const freeAt = held.oldestExpiry ? held.oldestExpiry.getTime() + HELD_AT_MOST_AFTER_EXPIRY_MS : now + 60_000;
+  const size = budget >= 1024 * 1024 ? `${Math.round(budget / (1024 * 1024))} MB` : `${budget} bytes`;
+  throw new AppError(429, UPLOAD_MSG.overBudget(size)).withHeaders({
+    "Retry-After": String(Math.max(1, Math.ceil((freeAt - now) / 1000))),
+  });
+}
+
 /**
  * POST /api/objects/upload: a single-use upload ticket for the signed-in user, at
- * most UPLOAD_RATE.limit in any UPLOAD_RATE.windowMs. Count and insert run in one
+ * most UPLOAD_RATE.limit in any UPLOAD_RATE.windowMs, none while the user's
+ * unattached uploads fill their budget, none (503) while the disk is below its floor. Count and insert run in one
  * transaction behind a per-user advisory lock, so simultaneous requests in any
  * number of processes are counted one after another: exactly the limit is issued,
  * never more and never fewer (insert-then-count let a burst refuse every request).
@@ -86,8 +121,11 @@ export async function createUploadTicket(opts: {
   user: Pick<UserRow, "id">;
   /** where the file is PUT: the session's path, or the applicant's (registration.service, whose cookie is sent only under /api/registration) */
   uploadPath?: string;
+  /** in the ticket's transaction, after the rate limit: another module's own limit (the applicant's 4 tickets, registration.service) */
+  beforeIssue?: (tx: DbOrTx) => Promise<void>;
 }): Promise<{ uploadURL: string; objectPath: string }> {
   const { ctx, user, uploadPath = UPLOAD_PATH } = opts;
+  await diskFloorOf(ctx).assertRoom();
   const now = ctx.clock.now();
   const token = randomToken(32);
   const key = randomUUID();
@@ -98,6 +136,8 @@ export async function createUploadTicket(opts: {
       const freeAt = (issued.oldest ?? now).getTime() + UPLOAD_RATE.windowMs;
       throw tooManyUploads(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
     }
+    await opts.beforeIssue?.(tx);
+    await assertWithinBudget(ctx, tx, user.id, { adding: 0, ticket: true });
     await repo.insertUploadTicket(tx, {
       key,
       ownerId: user.id,
@@ -217,6 +257,9 @@ export async function receiveUpload(opts: {
 }): Promise<{ objectPath: string }> {
   const row = await openTicket(opts.ctx, opts.user, opts.token);
   if (opts.contentLength !== undefined && opts.contentLength > UPLOAD_MAX_BYTES) throw new AppError(413, UPLOAD_MSG.tooLarge);
+  // refused before a byte is read: a disk below its floor, a file the budget has no room for
+  await diskFloorOf(opts.ctx).assertRoom();
+  await assertArrivingFits(opts.ctx, row, opts.contentLength ?? 0);
   const tempPath = await receiveChecked({ ...opts, key: row.key });
   return keepUpload({ ...opts, row, tempPath: tempPath.path, received: tempPath });
 }
@@ -239,23 +282,51 @@ export async function receiveChecked(opts: {
   }
 }
 
-/** Spend the ticket and move the checked temp file into the store (the temp file is consumed either way). */
+/** Before the body of a file (or of one of its chunks) is read: would `bytes` more of this upload fit the owner's budget? */
+export async function assertArrivingFits(ctx: AppContext, row: Pick<repo.ObjectRow, "key" | "ownerId">, bytes: number): Promise<void> {
+  if (row.ownerId) await assertWithinBudget(ctx, ctx.db, row.ownerId, { adding: bytes, except: row.key });
+}
+
+/** In a chunk's transaction, behind the owner's lock: this chunk's bytes beside everything the owner holds (its upload's earlier chunks too). */
+export async function assertChunkFits(ctx: AppContext, tx: DbOrTx, ownerId: string | null, bytes: number): Promise<void> {
+  if (!ownerId) return;
+  await repo.lockUploadsOf(tx, ownerId);
+  await assertWithinBudget(ctx, tx, ownerId, { adding: bytes });
+}
+
+/**
+ * Spend the ticket and move the checked temp file into the store (the temp file is
+ * consumed either way). The budget is checked again here, behind the owner's lock
+ * with the spending, so uploads finishing side by side cannot pass it together.
+ */
 export async function keepUpload(opts: {
   ctx: AppContext;
   store: ObjectStore;
-  row: { key: string; tokenHash: string };
+  row: { key: string; tokenHash: string; ownerId: string | null };
   tempPath: string;
   received: { size: number; type: SniffedType };
   log: FastifyBaseLogger;
 }): Promise<{ objectPath: string }> {
   const { ctx, store, row, tempPath, received, log } = opts;
-  const won = await repo.markUploaded(ctx.db, {
-    key: row.key,
-    tokenHash: row.tokenHash,
-    contentType: received.type.contentType,
-    size: received.size,
-    now: ctx.clock.now(),
-  });
+  let won: boolean;
+  try {
+    won = await ctx.db.transaction(async (tx) => {
+      if (row.ownerId) {
+        await repo.lockUploadsOf(tx, row.ownerId);
+        await assertWithinBudget(ctx, tx, row.ownerId, { adding: received.size, except: row.key });
+      }
+      return repo.markUploaded(tx, {
+        key: row.key,
+        tokenHash: row.tokenHash,
+        contentType: received.type.contentType,
+        size: received.size,
+        now: ctx.clock.now(),
+      });
+    });
+  } catch (e) {
+    await rm(tempPath, { force: true });
+    throw e;
+  }
   if (!won) {
     await rm(tempPath, { force: true });
     throw new AppError(409, UPLOAD_MSG.used);

@@ -1,7 +1,7 @@
-// Queries of the applicant tokens (registration with documents, issue 17): the
-// hashed token of a self-registration's `applicant` cookie. style.md: repositories
-// take a DbOrTx.
-import { and, eq, gt } from "drizzle-orm";
+// Queries of the applicant tokens (registration with documents): the
+// hashed token of a self-registration's `applicant` cookie. Repositories take a
+// DbOrTx.
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { applicantTokens, users, type UserRow } from "../../db/schema";
 
@@ -18,6 +18,19 @@ export async function findApplicant(db: DbOrTx, tokenHash: string, now: Date): P
     .where(and(eq(applicantTokens.tokenHash, tokenHash), gt(applicantTokens.expiresAt, now), eq(users.isApproved, false)))
     .limit(1);
   return row?.user;
+}
+
+/**
+ * Count one more upload ticket against the applicant's limit, in the ticket's
+ * transaction: false (nothing counted) when `limit` are issued already.
+ */
+export async function countApplicantTicket(db: DbOrTx, userId: string, limit: number): Promise<boolean> {
+  const rows = await db
+    .update(applicantTokens)
+    .set({ uploadTickets: sql`${applicantTokens.uploadTickets} + 1` })
+    .where(and(eq(applicantTokens.userId, userId), lt(applicantTokens.uploadTickets, limit)))
+    .returning({ n: applicantTokens.uploadTickets });
+  return rows.length > 0;
 }
 
 export async function deleteApplicantTokens(db: DbOrTx, userId: string): Promise<void> {

@@ -1,16 +1,15 @@
-// Registration with documents (issue 17; contract-beyond "Carrier compliance":
-// "Registration accepts the two insurance documents as uploads"; decisions:
-// docs/decisions/0013-compliance.md "Registration with documents").
+// Registration with documents: it accepts the two insurance documents as
+// uploads (decisions: docs/decisions/0013-compliance.md "Registration with documents").
 //
-// A pending applicant has no session (spec §4: an unapproved account cannot sign
+// A pending applicant has no session (an unapproved account cannot sign
 // in, and the session plugin ignores the session of one). So a self-registration
 // gets an `applicant` cookie instead: HttpOnly, SameSite=Strict, Secure over HTTPS,
 // sent only under /api/registration, for 2 hours. Its random token is stored as
 // SHA-256 of "applicant:" + token in a table of its own (applicant_tokens), never in
 // sessions: the session plugin reads only its own cookie and table, so the token
 // can never act as a session, and a session's token is no applicant's. It allows
-// three things: an upload ticket (the same content checks, size limit and per-user
-// rate limit as POST /api/objects/upload), posting one of the two insurances, and
+// three things: an upload ticket (the same content checks, size limit, per-user
+// rate limit and budget as POST /api/objects/upload; at most 4 in all), posting one of the two insurances, and
 // listing them. The documents are held on the account until approval moves them to
 // its company (companies.service linkUserToCompany); rejection deletes them with it.
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -21,7 +20,7 @@ import { AppError } from "../../lib/app-error";
 import { randomToken, sha256 } from "../../lib/crypto";
 import { REGISTRATION_MSG } from "../../../contract/schemas/company";
 import { createUploadTicket } from "../objects/objects.service";
-import { deleteApplicantTokens, findApplicant, insertApplicantToken } from "./registration.repository";
+import { countApplicantTicket, deleteApplicantTokens, findApplicant, insertApplicantToken } from "./registration.repository";
 
 export const APPLICANT_COOKIE = "applicant";
 /** the cookie's path: the browser sends it to the registration calls and nowhere else */
@@ -75,7 +74,23 @@ export function endApplicantAccess(opts: { tx: DbOrTx; userId: string }): Promis
   return deleteApplicantTokens(opts.tx, opts.userId);
 }
 
-/** POST /api/registration/upload: a ticket owned by the applicant, PUT under the cookie's path. */
+/** Upload tickets an applicant gets in all: the two insurances and a retry or replacement each. */
+export const APPLICANT_UPLOAD_LIMIT = 4;
+export const APPLICANT_UPLOAD_LIMIT_MSG = `You can upload at most ${APPLICANT_UPLOAD_LIMIT} files while you register. Please email any other documents to us, or upload them once your account is approved.`;
+
+/**
+ * POST /api/registration/upload: a ticket owned by the applicant, PUT under the
+ * cookie's path; at most APPLICANT_UPLOAD_LIMIT in all (429 beyond, nothing to
+ * wait for: the rest is uploaded once the account is approved), counted on the
+ * applicant token in the ticket's transaction.
+ */
 export function createApplicantUploadTicket(opts: { ctx: AppContext; applicant: Pick<UserRow, "id"> }) {
-  return createUploadTicket({ ctx: opts.ctx, user: opts.applicant, uploadPath: APPLICANT_UPLOAD_PATH });
+  return createUploadTicket({
+    ctx: opts.ctx,
+    user: opts.applicant,
+    uploadPath: APPLICANT_UPLOAD_PATH,
+    beforeIssue: async (tx) => {
+      if (!(await countApplicantTicket(tx, opts.applicant.id, APPLICANT_UPLOAD_LIMIT))) throw new AppError(429, APPLICANT_UPLOAD_LIMIT_MSG);
+    },
+  });
 }

@@ -59,7 +59,7 @@ const EXPORT_QUERY: Record<ExportKind, z.ZodType> = {
 
 export const ROUTE_DOCS: RouteDoc[] = [
   // ---------------------------------------------------------------- app
-  { method: "GET", path: "/api/health", tag: "App", summary: "Readiness: the process and its database", access: "public", responses: { 200: z.object({ status: z.literal("ok") }), 503: z.object({ status: z.literal("unavailable") }) } },
+  { method: "GET", path: "/api/health", tag: "App", summary: "Readiness: the process and its database", access: "public", responses: { 200: z.object({ status: z.literal("ok"), uploads: z.string().optional().describe("present only while new uploads are refused (free disk space below UPLOAD_MIN_FREE_MB)") }), 503: z.object({ status: z.literal("unavailable") }) } },
   { method: "GET", path: "/api/health/live", tag: "App", summary: "Liveness: the process answers", access: "public", responses: { 200: z.object({ status: z.literal("ok") }) } },
   { method: "GET", path: "/api/public-config", tag: "App", summary: "What the signed-out pages show", access: "public", responses: { 200: z.object({ productName: z.string(), newUserMailbox: z.string() }) } },
   { method: "GET", path: "/api/openapi.json", tag: "App", summary: "This OpenAPI 3.1 document", access: "public", responses: { 200: obj } },
@@ -121,9 +121,9 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "POST", path: "/api/bids/:id/reject", tag: "Bids", summary: "Reject a bid", access: "staff", responses: { 200: z.object({ bid: R.bidSchema }) }, errors: [409] },
 
   // ---------------------------------------------------------------- files
-  { method: "POST", path: "/api/objects/upload", tag: "Files", summary: "A one-use upload ticket", access: "signedIn", responses: { 200: obj } },
-  // issue 21: the same URL also takes the file in chunks (Content-Range: bytes start-end/total): 202 {offset} until the last, then 200
-  { method: "PUT", path: "/api/objects/upload/:token", tag: "Files", summary: "Upload a file with a ticket (whole, or resumably in chunks with Content-Range)", access: "signedIn", body: BYTES, responses: { 200: obj, 202: z.object({ offset: z.number().int() }) }, headers: ["Upload-Offset"], errors: [409, 413, 415] },
+  { method: "POST", path: "/api/objects/upload", tag: "Files", summary: "A one-use upload ticket", access: "signedIn", responses: { 200: obj }, errors: [429, 503] },
+  // the same URL also takes the file in chunks (Content-Range: bytes start-end/total): 202 {offset} until the last, then 200
+  { method: "PUT", path: "/api/objects/upload/:token", tag: "Files", summary: "Upload a file with a ticket (whole, or resumably in chunks with Content-Range)", access: "signedIn", body: BYTES, responses: { 200: obj, 202: z.object({ offset: z.number().int() }) }, headers: ["Upload-Offset"], errors: [409, 413, 415, 429, 503] },
   { method: "GET", path: "/api/objects/upload/:token", tag: "Files", summary: "How many bytes of a resumable upload are held (also HEAD)", access: "signedIn", responses: { 200: z.object({ offset: z.number().int(), length: z.number().int().nullable(), complete: z.boolean(), objectPath: z.string().nullable() }) }, headers: ["Upload-Offset"], errors: [410] },
 
   // ---------------------------------------------------------------- notifications and saved searches
@@ -149,8 +149,8 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "GET", path: "/api/compliance/me", tag: "Companies", summary: "The caller's company compliance", access: "signedIn", responses: { 200: R.complianceMeSchema } },
   { method: "GET", path: "/api/admin/compliance-settings", tag: "Companies", summary: "Compliance settings", access: "staff", responses: { 200: complianceSettingsSchema } },
   { method: "PUT", path: "/api/admin/compliance-settings", tag: "Companies", summary: "Change compliance settings", access: "staff", body: complianceSettingsSchema, responses: { 200: complianceSettingsSchema } },
-  { method: "POST", path: "/api/registration/upload", tag: "Companies", summary: "An applicant's upload ticket", access: "applicant", responses: { 200: obj } },
-  { method: "PUT", path: "/api/registration/upload/:token", tag: "Companies", summary: "An applicant's upload", access: "applicant", body: BYTES, responses: { 200: obj }, errors: [413] },
+  { method: "POST", path: "/api/registration/upload", tag: "Companies", summary: "An applicant's upload ticket (at most 4 in all)", access: "applicant", responses: { 200: obj }, errors: [429, 503] },
+  { method: "PUT", path: "/api/registration/upload/:token", tag: "Companies", summary: "An applicant's upload", access: "applicant", body: BYTES, responses: { 200: obj }, errors: [413, 415, 429, 503] },
   { method: "POST", path: "/api/registration/documents", tag: "Companies", summary: "Attach an applicant's document", access: "applicant", body: registrationDocumentSchema, responses: { 201: R.registrationDocumentSchema } },
   { method: "GET", path: "/api/registration/documents", tag: "Companies", summary: "An applicant's documents", access: "applicant", responses: { 200: z.object({ items: z.array(R.registrationDocumentSchema), total: z.number() }) } },
 
