@@ -6,7 +6,7 @@ import { BookOpen, KeyRound, Trash2 } from "lucide-react";
 import { API_SCOPE_LABELS, type ApiToken } from "@contract/schemas/integration";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { Spinner } from "../../components/ui/spinner";
+import { ListStates } from "./list-states";
 import { formatAdminDateTime } from "../../lib/format";
 import { formatDay } from "../../lib/calendar-day";
 import { toast } from "../../components/ui/toast";
@@ -55,78 +55,65 @@ export function ApiTokensSection() {
         </div>
       </div>
 
-      {list.isPending ? (
-        <Spinner label="Loading API tokens" />
-      ) : list.isError && !list.data ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          <span>Could not load the API tokens.</span>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No API tokens yet. Create one for each system that calls the API.</p>
-      ) : (
-        <>
-          <ul className="space-y-2 md:hidden" aria-label="API tokens">
-            {rows.map((t) => (
-              <li key={t.id} className="rounded-lg border border-slate-200 bg-white p-3">
-                <div className="flex items-start justify-between gap-2">
-                  <p className="font-medium break-words text-slate-900">{t.name}</p>
-                  <Button variant="ghost" size="sm" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
-                    <Trash2 className="h-4 w-4" aria-hidden="true" />
-                    Revoke
-                  </Button>
-                </div>
-                <Scopes token={t} />
-                <dl className="mt-2 grid grid-cols-2 gap-x-3 text-sm">
-                  <dt className="text-slate-500">Created</dt>
-                  <dd>{formatAdminDateTime(t.createdAt)}</dd>
-                  <dt className="text-slate-500">Last used</dt>
-                  <dd>{lastUsed(t)}</dd>
-                  <dt className="text-slate-500">Expires</dt>
-                  <dd>{expiry(t)}</dd>
-                </dl>
-              </li>
-            ))}
-          </ul>
-          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">API tokens</caption>
-              <thead className="bg-slate-50 text-xs uppercase text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2">Name</th>
-                  <th scope="col" className="px-3 py-2">Scopes</th>
-                  <th scope="col" className="px-3 py-2">Created</th>
-                  <th scope="col" className="px-3 py-2">Last used</th>
-                  <th scope="col" className="px-3 py-2">Expires</th>
-                  <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+      <ListStates query={list} loading="Loading API tokens" failure="Could not load the API tokens." empty="No API tokens yet. Create one for each system that calls the API." isEmpty={rows.length === 0}>
+        <ul className="space-y-2 md:hidden" aria-label="API tokens">
+          {rows.map((t) => (
+            <li key={t.id} className="rounded-lg border border-slate-200 bg-white p-3">
+              <div className="flex items-start justify-between gap-2">
+                <p className="font-medium break-words text-slate-900">{t.name}</p>
+                <Button variant="ghost" size="sm" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
+                  <Trash2 className="h-4 w-4" aria-hidden="true" />
+                  Revoke
+                </Button>
+              </div>
+              <Scopes token={t} />
+              <dl className="mt-2 grid grid-cols-2 gap-x-3 text-sm">
+                <dt className="text-slate-500">Created</dt>
+                <dd>{formatAdminDateTime(t.createdAt)}</dd>
+                <dt className="text-slate-500">Last used</dt>
+                <dd>{lastUsed(t)}</dd>
+                <dt className="text-slate-500">Expires</dt>
+                <dd>{expiry(t)}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">API tokens</caption>
+            <thead className="bg-slate-50 text-xs uppercase text-slate-600">
+              <tr>
+                <th scope="col" className="px-3 py-2">Name</th>
+                <th scope="col" className="px-3 py-2">Scopes</th>
+                <th scope="col" className="px-3 py-2">Created</th>
+                <th scope="col" className="px-3 py-2">Last used</th>
+                <th scope="col" className="px-3 py-2">Expires</th>
+                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((t) => (
+                <tr key={t.id}>
+                  <td className="px-3 py-2 font-medium text-slate-900">
+                    {t.name}
+                    {t.createdBy && <span className="block text-xs font-normal text-slate-500">acts as {t.createdBy}</span>}
+                  </td>
+                  <td className="px-3 py-2"><Scopes token={t} /></td>
+                  <td className="px-3 py-2 whitespace-nowrap">{formatAdminDateTime(t.createdAt)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap" data-testid="token-last-used">{lastUsed(t)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{expiry(t)}</td>
+                  <td className="px-3 py-2 text-right">
+                    <Button variant="ghost" size="sm" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      Revoke
+                    </Button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((t) => (
-                  <tr key={t.id}>
-                    <td className="px-3 py-2 font-medium text-slate-900">
-                      {t.name}
-                      {t.createdBy && <span className="block text-xs font-normal text-slate-500">acts as {t.createdBy}</span>}
-                    </td>
-                    <td className="px-3 py-2"><Scopes token={t} /></td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatAdminDateTime(t.createdAt)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap" data-testid="token-last-used">{lastUsed(t)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{expiry(t)}</td>
-                    <td className="px-3 py-2 text-right">
-                      <Button variant="ghost" size="sm" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
-                        <Trash2 className="h-4 w-4" aria-hidden="true" />
-                        Revoke
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </ListStates>
 
       <CreateTokenDialog open={creating} onOpenChange={setCreating} />
       <RevokeDialog token={revoking} onOpenChange={(o) => !o && setRevoking(null)} />

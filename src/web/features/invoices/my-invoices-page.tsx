@@ -15,9 +15,8 @@ import { useAuth } from "../../lib/use-auth";
 import { TablePager } from "../../components/table-pager";
 import { useInvoices } from "./api";
 import { INVOICE_PAGE, NO_FILTERS, type InvoiceFilters } from "./invoice-format";
-import { InvoiceCards } from "./components/invoice-cards";
+import { InvoiceList } from "./components/invoice-list";
 import { InvoiceFilterBar } from "./components/invoice-filters";
-import { InvoiceTable } from "./components/invoice-table";
 import { StatementForm } from "./components/statement-form";
 
 export const NO_INVOICES_YET = "No invoices yet. An invoice is raised when you complete POD for a load.";
@@ -84,15 +83,7 @@ export default function MyInvoicesPage() {
               </Button>
             </div>
           ) : (
-            <>
-              {/* one layout at a time, so a screen reader meets each invoice once */}
-              <div className="md:hidden">
-                <InvoiceCards {...shared} />
-              </div>
-              <div className="hidden md:block">
-                <InvoiceTable {...shared} />
-              </div>
-            </>
+            <InvoiceList {...shared} />
           )}
           {list.data && <TablePager label="Invoice pages" total={list.data.total} offset={offset} limit={INVOICE_PAGE} onOffset={setOffset} />}
         </section>

@@ -8,6 +8,8 @@ import { formatHours, formatShareOf, periodLabel, weekLabel } from "../insight-f
 
 const num = "px-3 py-2 text-right tabular whitespace-nowrap";
 const head = "px-3 py-2 text-right font-semibold whitespace-nowrap";
+/** The week's figures, in the columns' order. */
+const FIGURES = ["Posted", "Booked", "Completed", "Booked within 24 h", "Median time to book", "Spend"];
 
 export function InsightTable({ data }: { data: Insight }) {
   const t = data.totals;
@@ -28,24 +30,11 @@ export function InsightTable({ data }: { data: Insight }) {
               <th scope="col" className="sticky left-0 shadow-[1px_0_0_var(--color-slate-200)] bg-slate-50 px-3 py-2 text-left font-semibold whitespace-nowrap">
                 Week
               </th>
-              <th scope="col" className={head}>
-                Posted
-              </th>
-              <th scope="col" className={head}>
-                Booked
-              </th>
-              <th scope="col" className={head}>
-                Completed
-              </th>
-              <th scope="col" className={head}>
-                Booked within 24 h
-              </th>
-              <th scope="col" className={head}>
-                Median time to book
-              </th>
-              <th scope="col" className={head}>
-                Spend
-              </th>
+              {FIGURES.map((label) => (
+                <th key={label} scope="col" className={head}>
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 text-slate-900">

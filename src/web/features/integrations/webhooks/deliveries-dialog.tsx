@@ -10,7 +10,7 @@ import { WEBHOOK_EVENT_LABELS, type Webhook, type WebhookAttempt } from "@contra
 import { Dialog } from "../../../components/ui/dialog";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
+import { ListStates } from "../list-states";
 import { toast } from "../../../components/ui/toast";
 import { errorMessage, formatAdminDateTime } from "../../../lib/format";
 import { useDeliveries, useRefreshWebhooks, useRetryDelivery } from "./webhooks-api";
@@ -136,23 +136,10 @@ export function DeliveriesDialog({ endpoint, onOpenChange }: { endpoint: Webhook
       className="md:max-w-4xl!"
       footer={<Button onClick={() => onOpenChange(false)}>Close</Button>}
     >
-      {log.isPending ? (
-        <Spinner label="Loading deliveries" />
-      ) : log.isError && !log.data ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          <span>Could not load the deliveries.</span>
-          <Button variant="outline" size="sm" onClick={() => void log.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No deliveries yet. They appear here within seconds of an event.</p>
-      ) : (
-        <>
-          <AttemptsTable rows={rows} onRetry={(a) => void resend(a)} />
-          <AttemptCards rows={rows} onRetry={(a) => void resend(a)} />
-        </>
-      )}
+      <ListStates query={log} loading="Loading deliveries" failure="Could not load the deliveries." empty="No deliveries yet. They appear here within seconds of an event." isEmpty={rows.length === 0}>
+        <AttemptsTable rows={rows} onRetry={(a) => void resend(a)} />
+        <AttemptCards rows={rows} onRetry={(a) => void resend(a)} />
+      </ListStates>
     </Dialog>
   );
 }

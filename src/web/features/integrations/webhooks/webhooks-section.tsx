@@ -7,7 +7,7 @@ import { History, Pencil, Plus, Trash2 } from "lucide-react";
 import type { Webhook } from "@contract/schemas/webhook";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { Spinner } from "../../../components/ui/spinner";
+import { ListStates } from "../list-states";
 import { toast } from "../../../components/ui/toast";
 import { formatAdminDateTime } from "../../../lib/format";
 import { useDeleteWebhook, useWebhooks } from "./webhooks-api";
@@ -41,18 +41,7 @@ export function WebhooksSection() {
         </Button>
       </div>
 
-      {list.isPending ? (
-        <Spinner label="Loading webhooks" />
-      ) : list.isError && !list.data ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          <span>Could not load the webhooks.</span>
-          <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No webhooks yet. Add one for each system that should hear of changes.</p>
-      ) : (
+      <ListStates query={list} loading="Loading webhooks" failure="Could not load the webhooks." empty="No webhooks yet. Add one for each system that should hear of changes." isEmpty={rows.length === 0}>
         <ul className="space-y-2" aria-label="Webhooks">
           {rows.map((w) => (
             <li key={w.id} className="rounded-lg border border-slate-200 bg-white p-3" data-testid="webhook-row">
@@ -97,7 +86,7 @@ export function WebhooksSection() {
             </li>
           ))}
         </ul>
-      )}
+      </ListStates>
 
       <WebhookDialog open={formOpen} editing={editing} onOpenChange={setFormOpen} />
       <DeliveriesDialog endpoint={viewing ? (rows.find((r) => r.id === viewing.id) ?? viewing) : null} onOpenChange={(o) => !o && setViewing(null)} />

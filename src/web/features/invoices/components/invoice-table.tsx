@@ -31,6 +31,19 @@ export interface InvoiceListProps {
 const TH = "px-2 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 whitespace-nowrap";
 const TD = "px-2 py-2 align-top";
 const MONEY = "tabular whitespace-nowrap text-right";
+/** The columns after the staff's checkbox, before the actions: money right-aligned; the carrier for staff only. */
+const HEADS: { label: string; right?: boolean; staffOnly?: boolean }[] = [
+  { label: "Invoice" },
+  { label: "Carrier", staffOnly: true },
+  { label: "Load" },
+  { label: "Net", right: true },
+  { label: "VAT", right: true },
+  { label: "Gross", right: true },
+  { label: "Status" },
+  { label: "Issued" },
+  { label: "Due" },
+  { label: "Paid" },
+];
 
 export function PdfLink({ invoice, compact = false }: { invoice: Invoice; compact?: boolean }) {
   return (
@@ -73,38 +86,11 @@ export function InvoiceTable({ caption, rows, isLoading, empty, staff }: Invoice
                 />
               </th>
             )}
-            <th scope="col" className={TH}>
-              Invoice
-            </th>
-            {staff && (
-              <th scope="col" className={TH}>
-                Carrier
+            {HEADS.filter((h) => staff || !h.staffOnly).map((h) => (
+              <th key={h.label} scope="col" className={h.right ? cn(TH, "text-right") : TH}>
+                {h.label}
               </th>
-            )}
-            <th scope="col" className={TH}>
-              Load
-            </th>
-            <th scope="col" className={cn(TH, "text-right")}>
-              Net
-            </th>
-            <th scope="col" className={cn(TH, "text-right")}>
-              VAT
-            </th>
-            <th scope="col" className={cn(TH, "text-right")}>
-              Gross
-            </th>
-            <th scope="col" className={TH}>
-              Status
-            </th>
-            <th scope="col" className={TH}>
-              Issued
-            </th>
-            <th scope="col" className={TH}>
-              Due
-            </th>
-            <th scope="col" className={TH}>
-              Paid
-            </th>
+            ))}
             <th scope="col" className={cn(TH, "text-right")}>
               <span className="sr-only">Actions</span>
             </th>

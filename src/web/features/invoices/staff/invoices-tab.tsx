@@ -14,9 +14,8 @@ import { useInvoices } from "../api";
 import type { ExportKind } from "@contract/schemas/export";
 import { ExportButton } from "../../../components/export-button";
 import { INVOICE_PAGE, NO_FILTERS, invoiceExportUrl, invoiceListUrl, sumMoney, type InvoiceFilters } from "../invoice-format";
-import { InvoiceCards } from "../components/invoice-cards";
+import { InvoiceList } from "../components/invoice-list";
 import { InvoiceFilterBar } from "../components/invoice-filters";
-import { InvoiceTable } from "../components/invoice-table";
 import { InvoiceSettingsDialog } from "./invoice-settings-dialog";
 import { MarkPaidDialog } from "./mark-paid-dialog";
 import { StatementDialog } from "./statement-dialog";
@@ -143,14 +142,7 @@ export function InvoicesTab() {
           </Button>
         </div>
       ) : (
-        <>
-          <div className="md:hidden">
-            <InvoiceCards {...shared} />
-          </div>
-          <div className="hidden md:block">
-            <InvoiceTable {...shared} />
-          </div>
-        </>
+        <InvoiceList {...shared} />
       )}
       {list.data && <TablePager label="Invoices: pages" total={list.data.total} offset={offset} limit={INVOICE_PAGE} onOffset={setOffset} />}
 

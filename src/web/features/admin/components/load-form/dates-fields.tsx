@@ -2,29 +2,14 @@
 // "before 15:00" or "between 08:00 - 12:00" on a UK day) and, when staff edit a
 // load, the POD signatories and the dates they signed (contract: staff may
 // correct them; with both set the load can no longer be edited).
-import type { FieldPath } from "react-hook-form";
 import type { TimeType } from "@contract/constants";
 import { Input } from "../../../../components/ui/input";
-import { F, Section, selectClass, type SectionProps } from "./form-parts";
-import type { LoadFormValues, Side, SideValues } from "./load-form-values";
-
-export type SetValue = (name: keyof LoadFormValues, value: string, opts?: { shouldDirty?: boolean }) => void;
+import { F, Section, selectClass, sideField, type SectionProps, type SideProps } from "./form-parts";
+import type { SideValues } from "./load-form-values";
 
 /** The time window's type, then its date and time(s); cells of the route section's grid. */
-export function TimeWindowFields({
-  side,
-  title,
-  register,
-  errors,
-  values,
-  setValue,
-}: SectionProps & {
-  side: Side;
-  title: string;
-  values: LoadFormValues;
-  setValue: SetValue;
-}) {
-  const k = (f: keyof SideValues) => `${side}${f}` as keyof LoadFormValues & FieldPath<LoadFormValues>;
+export function TimeWindowFields({ side, title, register, errors, values, setValue }: SideProps) {
+  const k = (f: keyof SideValues) => sideField(side, f);
   const type = values[k("TimeType")] as TimeType;
   const date = values[k("Date")] as string;
   const time = values[k("Time")] as string;

@@ -2,9 +2,9 @@
 // its legend) and a field with its label above, its hint or message under it,
 // linked by aria so a screen reader reads them with the control (ui.md forms).
 import { cloneElement, type ReactElement, type ReactNode } from "react";
-import type { UseFormRegister } from "react-hook-form";
+import type { FieldPath, UseFormRegister } from "react-hook-form";
 import { cn } from "../../../../lib/cn";
-import type { LoadFormValues } from "./load-form-values";
+import type { LoadFormValues, Side, SideValues } from "./load-form-values";
 
 export type LoadFormErrors = Partial<Record<keyof LoadFormValues, { message?: string }>>;
 
@@ -13,6 +13,20 @@ export interface SectionProps {
   register: UseFormRegister<LoadFormValues>;
   errors: LoadFormErrors;
 }
+
+export type SetValue = (name: keyof LoadFormValues, value: string, opts?: { shouldDirty?: boolean }) => void;
+
+/** What the fields of one end of the route (pickup or delivery) are given. */
+export interface SideProps extends SectionProps {
+  side: Side;
+  /** "Pickup" or "Delivery" */
+  title: string;
+  values: LoadFormValues;
+  setValue: SetValue;
+}
+
+/** The form field of one end's value: ("pickup", "Zip") → "pickupZip". */
+export const sideField = (side: Side, f: keyof SideValues) => `${side}${f}` as keyof LoadFormValues & FieldPath<LoadFormValues>;
 
 export const selectClass =
   "block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600";

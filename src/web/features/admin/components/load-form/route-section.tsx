@@ -1,26 +1,14 @@
 // One end of the load's route (spec §3): pickup or delivery, each with its
 // address, city, county and postcode, its time window, and the contact,
 // reference and instructions for the driver there.
-import type { FieldPath } from "react-hook-form";
 import { Input, Textarea } from "../../../../components/ui/input";
-import { F, Section, type SectionProps } from "./form-parts";
-import { TimeWindowFields, type SetValue } from "./dates-fields";
-import type { LoadFormValues, Side, SideValues } from "./load-form-values";
+import { F, Section, sideField, type SideProps } from "./form-parts";
+import { TimeWindowFields } from "./dates-fields";
+import type { SideValues } from "./load-form-values";
 
-export function RouteSection({
-  side,
-  title,
-  register,
-  errors,
-  values,
-  setValue,
-}: SectionProps & {
-  side: Side;
-  title: string;
-  values: LoadFormValues;
-  setValue: SetValue;
-}) {
-  const k = (f: keyof SideValues) => `${side}${f}` as keyof LoadFormValues & FieldPath<LoadFormValues>;
+export function RouteSection(props: SideProps) {
+  const { side, title, register, errors } = props;
+  const k = (f: keyof SideValues) => sideField(side, f);
   return (
     <Section title={title}>
       <div className="grid grid-cols-2 gap-3">
@@ -36,7 +24,7 @@ export function RouteSection({
         <F label="Postcode" name={k("Zip")} errors={errors}>
           <Input {...register(k("Zip"))} autoComplete="off" className="uppercase" />
         </F>
-        <TimeWindowFields side={side} title={title} register={register} errors={errors} values={values} setValue={setValue} />
+        <TimeWindowFields {...props} />
         <F label="Contact" name={k("Contact")} errors={errors}>
           <Input {...register(k("Contact"))} autoComplete="off" />
         </F>
