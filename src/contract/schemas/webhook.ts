@@ -1,9 +1,9 @@
-// Webhooks (contract-beyond "Integrations", issue 20): endpoints an admin registers,
+// Webhooks: endpoints an admin registers,
 // the events they may subscribe to, and the delivery log. The web's admin page and
 // the server read the same events, words and schemas.
 import { z } from "../plain-errors";
 
-/** contract-beyond "Integrations": exactly these events */
+/** The events a webhook may subscribe to: exactly these */
 export const WEBHOOK_EVENTS = [
   "load.created",
   "load.updated",
@@ -39,7 +39,7 @@ export const WEBHOOK_SECRET_PREFIX = "whsec_";
 export const WEBHOOK_MSG = {
   url: "Please enter the URL the events are sent to (http:// or https://)",
   urlScheme: "The URL must start with http:// or https://",
-  urlPrivate: "This URL is on a private, loopback or link-local address: webhooks are not sent there",
+  urlPrivate: "This URL is not on a public address (private, loopback, link-local or another special-purpose range): webhooks are not sent there",
   urlUnresolved: "The URL's host name could not be found",
   events: "Please choose at least one event",
   running: "This delivery is being sent now: try again in a moment",
@@ -115,7 +115,7 @@ export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
 export const webhookRetrySchema = z.object({ deliveryId: z.uuid(), status: z.literal("queued") });
 export type WebhookRetry = z.infer<typeof webhookRetrySchema>;
 
-/** The body of every delivery (contract-beyond: `{type, timestamp, data}`). */
+/** The body of every delivery: `{type, timestamp, data}`. */
 export interface WebhookPayload {
   type: WebhookEvent;
   /** ISO-8601: when the change happened */

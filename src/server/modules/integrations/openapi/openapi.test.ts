@@ -1,4 +1,4 @@
-// The OpenAPI document (contract-beyond "Integrations"): every registered /api
+// The OpenAPI document: every registered /api
 // route is in it, it is valid OpenAPI 3.1 (an independent validator), and real
 // answers of the running app validate against its response schemas (ajv).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -136,7 +136,7 @@ describe.each(ENGINES)("OpenAPI document on %s", (engine) => {
       { method: "GET", route: "/api/notification-preferences", url: "/api/notification-preferences", cookie: carrierCookie, status: 200 },
       { method: "GET", route: "/api/rates/lane", url: "/api/rates/lane?pickup=LS1%201AA&delivery=BS1%204DJ", cookie: carrierCookie, status: 200 },
       // webhooks (a TEST-NET address: no DNS, not private)
-      { method: "POST", route: "/api/admin/webhooks", url: "/api/admin/webhooks", cookie: adminCookie, status: 201, payload: { url: "https://192.0.2.20/hook", events: ["load.created"] } },
+      { method: "POST", route: "/api/admin/webhooks", url: "/api/admin/webhooks", cookie: adminCookie, status: 201, payload: { url: "https://93.184.216.34/hook", events: ["load.created"] } },
       { method: "POST", route: "/api/admin/webhooks", url: "/api/admin/webhooks", cookie: adminCookie, status: 400, payload: { url: "http://127.0.0.1/x", events: ["load.created"] } },
       { method: "GET", route: "/api/admin/webhooks", url: "/api/admin/webhooks", cookie: adminCookie, status: 200 },
     ];

@@ -1,58 +1,51 @@
-// SSRF protection for webhooks (contract-beyond "Integrations"): a webhook may not
-// point the server at itself or its private network — loopback, private, link-local
-// (cloud metadata at 169.254.169.254), unspecified — unless the operator sets
+// SSRF protection for webhooks: a webhook may not
+// point the server at itself, its private network or any other special-purpose
+// address — loopback, private, link-local (cloud metadata at 169.254.169.254),
+// unspecified, benchmarking, reserved, … — only at a global unicast one, unless the operator sets
 // WEBHOOK_ALLOW_PRIVATE=true. Checked when the endpoint is saved and again at every
 // delivery, on the addresses the name resolves to then; the delivery connects to
 // the address that was checked (webhook-delivery.ts), so a name that changes its
 // answer between the check and the connection (DNS rebinding) gains nothing.
-import { BlockList, isIP } from "node:net";
+import { isIP } from "node:net";
 import { lookup } from "node:dns/promises";
+import ipaddr from "ipaddr.js";
 
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ["0.0.0.0", 8], // "this network", incl. the unspecified 0.0.0.0
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10], // carrier-grade NAT: private in practice
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16], // link-local, incl. cloud metadata 169.254.169.254
-  ["172.16.0.0", 12],
-  ["192.168.0.0", 16],
-  ["224.0.0.0", 3], // multicast, reserved and broadcast
-] as const) {
-  blocked.addSubnet(net, prefix, "ipv4");
-}
-for (const [net, prefix] of [
-  ["::", 128], // unspecified
-  ["::1", 128], // loopback
-  ["fc00::", 7], // unique local
-  ["fe80::", 10], // link-local
-  ["ff00::", 8], // multicast
-] as const) {
-  blocked.addSubnet(net, prefix, "ipv6");
+/**
+ * The IPv4 address carried inside an IPv6 one, else null: IPv4-compatible
+ * (`::/96`), IPv4-mapped (`::ffff:0:0/96`), NAT64 (`64:ff9b::/96`) and 6to4
+ * (`2002::/16`, the v4 address in bits 16–47).
+ */
+function embeddedV4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address();
+  const p = v6.parts;
+  const fromWords = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 255, lo >> 8, lo & 255]);
+  if (p.slice(0, 6).every((w) => w === 0)) return fromWords(p[6], p[7]); // ::/96, incl. :: and ::1
+  if (p[0] === 0x64 && p[1] === 0xff9b && p.slice(2, 6).every((w) => w === 0)) return fromWords(p[6], p[7]);
+  if (p[0] === 0x2002) return fromWords(p[1], p[2]);
+  return null;
 }
 
-/** The v4 address inside an IPv4-mapped IPv6 one (::ffff:127.0.0.1), else null. */
-function mappedV4(address: string): string | null {
-  const m = /^::ffff:(?:0:)?(.+)$/i.exec(address);
-  if (!m) return null;
-  const tail = m[1];
-  if (isIP(tail) === 4) return tail;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(tail);
-  if (!hex) return null;
-  const n = (parseInt(hex[1], 16) << 16) | parseInt(hex[2], 16);
-  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join(".");
-}
-
-/** Is this IP address one webhooks are never sent to (unless allowed)? */
+/**
+ * Is this IP address one webhooks are never sent to (unless allowed)? Only global
+ * unicast addresses pass: ipaddr.js names every special-purpose range of the IANA
+ * registries (loopback, private, link-local, carrier-grade NAT, benchmarking
+ * 198.18.0.0/15, IETF protocol assignments 192.0.0.0/24, documentation, multicast,
+ * Teredo, …) and calls only the rest "unicast". An IPv4 address inside IPv6 is
+ * judged as the IPv4 address it carries.
+ */
 export function isForbiddenAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return blocked.check(address, "ipv4");
-  if (family === 6) {
-    const v4 = mappedV4(address);
-    if (v4) return blocked.check(v4, "ipv4");
-    return blocked.check(address, "ipv6");
+  if (!isIP(address)) return true; // not an address at all (isIP also refuses ipaddr.js's lenient forms such as 0x7f.1)
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = ipaddr.parse(address);
+  } catch {
+    return true;
   }
-  return true; // not an address at all
+  if (ip.kind() === "ipv6") {
+    const v4 = embeddedV4(ip as ipaddr.IPv6);
+    if (v4) return v4.range() !== "unicast";
+  }
+  return ip.range() !== "unicast";
 }
 
 export interface ResolvedTarget {
@@ -98,7 +91,7 @@ export async function resolveWebhookTarget(url: URL, allowPrivate: boolean): Pro
     const bad = addresses.find((a) => isForbiddenAddress(a.address));
     if (bad) {
       const via = family ? "" : ` (${host} resolves to it)`;
-      throw new ForbiddenTargetError(`Refused: ${bad.address} is a private, loopback or link-local address${via}`, "private");
+      throw new ForbiddenTargetError(`Refused: ${bad.address} is not a public address (private, loopback, link-local or another special-purpose range)${via}`, "private");
     }
   }
   return addresses[0];
