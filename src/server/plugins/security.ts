@@ -23,25 +23,51 @@ const CSP = [
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /**
+     * A state-changing request from another site that carries an
+     * `Authorization: Bearer` header: let through only once its token has been
+     * validated (bearer-auth.ts sets `apiToken`); refused with 403 otherwise.
+     */
+    crossSiteBearer: boolean;
+  }
+}
+
+/** The 403 a cross-site state-changing request gets. */
+export const crossSiteRefusal = (): AppError => new AppError(403, MSG.crossSite);
+
+/** Does the request's Origin header name another site? (No Origin: not cross-site.) */
+function isCrossSite(origin: string | undefined, host: string | undefined, publicOrigin: string): boolean {
+  if (!origin) return false; // same-origin fetches of old browsers and non-browser clients send none
+  try {
+    return !(origin === publicOrigin || new URL(origin).host === host);
+  } catch {
+    return true;
+  }
+}
+
 export function registerSecurity(app: FastifyInstance, config: Config): void {
   const publicOrigin = new URL(config.publicUrl).origin;
 
+  app.decorateRequest("crossSiteBearer", false);
   app.addHook("onRequest", async (req) => {
     if (!UNSAFE.has(req.method)) return;
-    // a bearer-token request carries no cookie authority (the token alone speaks
-    // for it, modules/integrations/tokens/bearer-auth.ts): a forged cross-site
-    // request cannot set that header, so the Origin check is for cookies only
-    if (isBearerRequest(req)) return;
-    const origin = req.headers.origin;
-    if (!origin) return; // same-origin fetches of old browsers and non-browser clients send none
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      throw new AppError(403, MSG.crossSite);
+    if (!isCrossSite(req.headers.origin, req.headers.host, publicOrigin)) return;
+    // a request with a valid bearer token carries no cookie authority (the token
+    // alone speaks for it, modules/integrations/tokens/bearer-auth.ts): a forged
+    // cross-site request cannot set that header. But the header alone proves
+    // nothing: the decision waits until the token has been checked.
+    if (isBearerRequest(req)) {
+      req.crossSiteBearer = true;
+      return;
     }
-    if (origin === publicOrigin || host === req.headers.host) return;
-    throw new AppError(403, MSG.crossSite);
+    throw crossSiteRefusal();
+  });
+  // after every onRequest hook (bearer auth among them): a cross-site bearer
+  // request whose token was not validated (none looked up on this route, say)
+  app.addHook("preParsing", async (req) => {
+    if (req.crossSiteBearer && !req.apiToken) throw crossSiteRefusal();
   });
 
   app.addHook("onSend", async (req, reply, payload) => {

@@ -1,4 +1,4 @@
-// Scoped API tokens (contract-beyond "Integrations"): admins make them, the token
+// Scoped API tokens: admins make them, the token
 // is shown once and only its hash kept, each scope opens its calls and no other,
 // revocation and the 120-a-minute limit hold across app instances (and, on
 // PostgreSQL, across two real processes), and answers match the OpenAPI document.
@@ -11,7 +11,8 @@ import { openApiChecker, type OpenApiChecker } from "../../../../../test/openapi
 import { postgresOnly } from "../../../../../test/skips";
 import { http, httpLogin, startServerProcess, type ServerProcess } from "../../../../../test/process";
 import { buildApp, type App } from "../../../app";
-import { apiTokens, bids, users } from "../../../db/schema";
+import { apiTokens, bids, loads, users } from "../../../db/schema";
+import { MSG } from "../../../../contract/messages";
 import { sha256 } from "../../../lib/crypto";
 import { API_SCOPES, type ApiScope } from "../../../../contract/schemas/integration";
 import { ukDayKey } from "../../../../contract/wall-clock";
@@ -173,6 +174,31 @@ describe.each(ENGINES)("API tokens on %s", (engine) => {
       expect(res.statusCode).toBe(401);
       expect(res.headers["www-authenticate"]).toMatch(/^Bearer/);
     }
+  });
+
+  it("the Origin check is skipped only once the token is valid: a bogus or malformed bearer header lends a cross-site cookie request nothing", async () => {
+    const foreign = { origin: "https://evil.example" };
+    const count = async () => (await app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(loads))[0].n;
+    const before = await count();
+    for (const authorization of ["Bearer x", "Bearer lbt_nope", "Bearer a b c", "Bearer", "bearer  "]) {
+      const res = await call(app, { method: "POST", url: "/api/loads", route: "/api/loads", cookie: adminCookie, headers: { ...foreign, authorization }, payload: newLoadBody() });
+      expect(res.statusCode, `${authorization}: ${res.body}`).toBe(403);
+      expect(res.json()).toMatchObject({ error: MSG.crossSite });
+    }
+    // without the header: the same 403
+    const plain = await call(app, { method: "POST", url: "/api/loads", route: "/api/loads", cookie: adminCookie, headers: foreign, payload: newLoadBody() });
+    expect(plain.statusCode).toBe(403);
+    expect(plain.json()).toMatchObject({ error: MSG.crossSite });
+    const logout = await call(app, { method: "POST", url: "/api/logout", route: "/api/logout", cookie: adminCookie, headers: { ...foreign, authorization: "Bearer x" } });
+    expect(logout.statusCode).toBe(403);
+    expect(await count()).toBe(before);
+    // a valid token: accepted from anywhere
+    const { token } = await makeToken(["loads:write"]);
+    const byToken = await call(app, { method: "POST", url: "/api/loads", route: "/api/loads", token, cookie: adminCookie, headers: foreign, payload: newLoadBody() });
+    expect(byToken.statusCode, byToken.body).toBe(201);
+    // same-site with a bogus token: the token's own 401, as before
+    const sameSite = await call(app, { method: "POST", url: "/api/loads", route: "/api/loads", token: "lbt_nope", cookie: adminCookie, payload: newLoadBody() });
+    expect(sameSite.statusCode).toBe(401);
   });
 
   it("expiry: the last day given works, the next does not; a past day is refused; a demoted maker's token stops", async () => {
