@@ -4,6 +4,7 @@
 // and the create rules exactly as a load posted by hand (docs/decisions/0025-load-import.md).
 import { z } from "../plain-errors";
 import { loadInputSchema } from "./load";
+import { startsAsFormula } from "../csv-formula";
 
 /** contract: 5,000 data rows at most per file (413 beyond) */
 export const MAX_IMPORT_ROWS = 5_000;
@@ -47,12 +48,13 @@ export const TEXT_COLUMNS: ReadonlySet<string> = new Set([
   "deliverySignedBy",
 ]);
 
-export const FORMULA_MESSAGE = "A cell must not start with =, +, -, @, a tab or a carriage return (a spreadsheet would run it as a formula)";
+export const FORMULA_MESSAGE = "A cell must not start with =, +, -, @ (or their full-width forms), a tab or a carriage return (a spreadsheet would run it as a formula)";
 /** A phone number such as +44 7700 900123 starts with + but holds nothing a spreadsheet could run. */
 const PHONE_LIKE = /^[+-]?[\d\s().-]+$/;
 
 /**
- * Formula injection (OWASP "CSV injection"): a text cell that starts with = + - @,
+ * Formula injection (OWASP "CSV injection"): a text cell that starts with = + - @
+ * (or a full-width look-alike: startsAsFormula, the rule the exports guard by),
  * a tab or a carriage return is refused, not rewritten, so nothing is stored that
  * differs from what the file said (docs/decisions/0025-load-import.md). A sign followed
  * by digits, spaces and brackets only (a phone number) is not a formula.
@@ -60,7 +62,7 @@ const PHONE_LIKE = /^[+-]?[\d\s().-]+$/;
 export function importFormulaProblem(raw: string): string | null {
   if (/^[\t\r]/.test(raw)) return FORMULA_MESSAGE;
   const value = raw.trim();
-  if (!/^[=+\-@]/.test(value)) return null;
+  if (!startsAsFormula(value)) return null;
   if (/^[+-]/.test(value) && PHONE_LIKE.test(value)) return null;
   return FORMULA_MESSAGE;
 }

@@ -1,4 +1,4 @@
-// The cell rules of the CSV exports (contract-beyond "CSV exports"): UK dates and
+// The cell rules of the CSV exports: UK dates and
 // times either side of a clock change, numbers kept as numbers, text guarded.
 import { describe, expect, it } from "vitest";
 import { numberText, toCell, ukDate, ukDateTime } from "./csv-format";
@@ -53,8 +53,11 @@ describe("cells", () => {
     expect(toCell("int", "x")).toBeNull();
     expect(toCell("text", "\uFF1D1+1")).toBe("'\uFF1D1+1");
     expect(toCell("text", "\uFF20SUM(A1)")).toBe("'\uFF20SUM(A1)");
-    // ASCII starts are left to csv-stringify's escape_formulas (tested on whole files in exports.test.ts)
-    expect(toCell("text", "=1+1")).toBe("=1+1");
+    // the ASCII starts by the same rule (the import's: startsAsFormula), before csv-stringify's escape_formulas
+    expect(toCell("text", "=1+1")).toBe("'=1+1");
+    expect(toCell("text", "\uFF0B44 Town")).toBe("'\uFF0B44 Town");
+    expect(toCell("text", "\uFF0D5")).toBe("'\uFF0D5");
+    expect(toCell("text", "\uFE66x")).toBe("'\uFE66x"); // small equals: NFKC folds it to =
     expect(toCell("text", "Llanfairpwllgwyngyll")).toBe("Llanfairpwllgwyngyll");
   });
 });

@@ -1,10 +1,12 @@
-// How a value becomes a CSV cell (contract-beyond "CSV exports"; decisions in
+// How a value becomes a CSV cell (decisions in
 // docs/decisions/0016-csv-exports.md). Pure functions, unit-tested in csv-format.test.ts.
 //
 // * Text is written as it is; csv-stringify quotes it when it holds a comma, a
 //   quote or a line break (RFC 4180) and puts `'` before a leading `=`, `+`, `-`,
 //   `@`, tab or carriage return (formula injection). Its full-width look-alikes
-//   (＝＋－＠), which some spreadsheets also read as formulas, get the same prefix.
+//   (＝＋－＠, any character NFKC folds to one of the signs), which some spreadsheets
+//   also read as formulas, get the same prefix: toCell applies the rule the load
+//   import refuses such cells by (contract/csv-formula.ts), before csv-stringify.
 // * Numbers stay numbers until the last step: money with 2 decimals (`-12.50`),
 //   counts as integers. A number cell is never prefixed, so a negative amount is
 //   a negative amount in Excel, not the text `'-12.50`; only text can carry a formula.
@@ -12,6 +14,7 @@
 //   time (Europe/London, BST in summer), as the screens show them. Excel and
 //   LibreOffice read both as dates without a format being chosen.
 import { wallClock, UK_TZ } from "../../../contract/wall-clock";
+import { startsAsFormula } from "../../../contract/csv-formula";
 
 /**
  * text: as it is (guarded); int, money, decimal: numbers; date, datetime: a JavaScript
@@ -77,10 +80,7 @@ export function ukDateTime(at: Date | string | number | null | undefined): strin
   return w ? `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())} ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}` : "";
 }
 
-/** Characters a spreadsheet may take as the start of a formula, beyond csv-stringify's own list. */
-const FULL_WIDTH_FORMULA = /^[\uFF1D\uFF0B\uFF0D\uFF20]/;
-
-/** A value of a column as the cell csv-stringify gets (it quotes, and guards the ASCII formula starts itself). */
+/** A value of a column as the cell csv-stringify gets (it quotes; a text that starts as a formula gets a leading `'` here, by the rule the import refuses such cells by: startsAsFormula). */
 export function toCell(kind: CellKind, v: unknown): Cell {
   if (v === null || v === undefined || v === "") return null;
   switch (kind) {
@@ -100,7 +100,7 @@ export function toCell(kind: CellKind, v: unknown): Cell {
       return v ? "Yes" : "No";
     case "text": {
       const s = String(v);
-      return FULL_WIDTH_FORMULA.test(s) ? `'${s}` : s;
+      return startsAsFormula(s) ? `'${s}` : s;
     }
   }
 }

@@ -1,8 +1,8 @@
-// GET /api/invoices/statement?from&to&format=pdf|csv (contract-beyond): a
+// GET /api/invoices/statement?from&to&format=pdf|csv: a
 // carrier's statement of their company's invoices; staff name the company with
 // companyId (required). Every invoice issued in the period, oldest first, void
 // ones shown as void and not counted, with a running total of what is counted.
-// The CSV follows the exports' rules (contract-beyond "CSV exports"): RFC 4180
+// The CSV follows the exports' rules: RFC 4180
 // with CRLF, UTF-8 with a byte-order mark, money with 2 decimals, days as
 // YYYY-MM-DD, and a text cell that a spreadsheet could take for a formula
 // prefixed with `'`.
@@ -13,6 +13,7 @@ import { AppError } from "../../lib/app-error";
 import { isStaffRole } from "../../../contract/constants";
 import { MSG } from "../../../contract/messages";
 import { ukDayKey } from "../../../contract/wall-clock";
+import { startsAsFormula } from "../../../contract/csv-formula";
 import { INVOICE_MSG, INVOICE_STATUS_LABELS, type InvoiceStatus, type statementQuerySchema } from "../../../contract/schemas/invoice";
 import { moneyText, runningTotals, sumMoney } from "./invoice-money";
 import { daysBetween, isRealDay } from "./invoice-text";
@@ -142,9 +143,8 @@ const CSV_HEADERS = [
   "Carrier VAT Number",
 ];
 
-/** Full-width look-alikes of = + - @ that some spreadsheets also read as a formula (csv-stringify guards the ASCII ones). */
-const FULL_WIDTH_FORMULA = /^[\uFF1D\uFF0B\uFF0D\uFF20]/;
-const textCell = (s: string | null | undefined): string => (!s ? "" : FULL_WIDTH_FORMULA.test(s) ? `'${s}` : s);
+/** A text that starts as a spreadsheet formula gets a leading `'` (the one rule of contract/csv-formula.ts, full-width signs included). */
+const textCell = (s: string | null | undefined): string => (!s ? "" : startsAsFormula(s) ? `'${s}` : s);
 
 /** The statement as CSV bytes: a byte-order mark, then the same columns as the PDF, one line an invoice. */
 export function statementCsv(s: Statement): Buffer {
