@@ -13,7 +13,7 @@ import type { AppContext } from "../../context";
 import { assertMayBook, ukToday } from "../companies/compliance.service";
 import { actionForStatus } from "./load-state";
 import { assertTransition, nextPoNumber, transitionLoad } from "./load-transition";
-import { canSeeLoad, toLoad } from "./load-visibility";
+import { toLoad } from "./load-visibility";
 import { findLoad, findLoadByPoNumber } from "./loads.repository";
 import { isLoadExpired } from "../../../contract/load-dates";
 import { requireStaffActor, type Actor } from "./load-access";
@@ -51,13 +51,14 @@ export async function assertAcceptAllowed(opts: { db: DbOrTx; actor: Actor; load
 const heldBy = (load: LoadRow, actor: Actor) => load.status === "accepted" && load.acceptedBy === actor.id;
 
 /**
- * Judged on the load as it is when the request arrives (docs/decisions/0005-accept-not-found.md):
- * a load the caller may not see then (cancelled, another company's, unknown) is
- * 404, the answer GET /api/loads/{id} gives them (contract: "404 … one the caller
- * may not know exists"); a load they may see but not take is 409.
+ * Judged on the load as it is when the request arrives (docs/decisions/0005-accept-not-found.md,
+ * revised): 404 only for an id that does not exist; a load that exists but is not
+ * there to take (taken by anyone else, cancelled, expired, completed) is 409 "Load
+ * is no longer available", whether or not the caller may still see it — a carrier
+ * who saw it on the board learns that it is gone, not that it never was.
  */
 function acceptableRow(current: LoadRow | undefined, actor: Actor, now: Date): LoadRow {
-  if (!current || !canSeeLoad(current, actor)) throw new AppError(404, MSG.notFound);
+  if (!current) throw new AppError(404, MSG.notFound);
   if (!heldBy(current, actor)) {
     assertTransition("accept", current.status);
     assertNotExpired(current, now);
@@ -71,7 +72,7 @@ function assertNotExpired(load: Pick<LoadRow, "status" | "pickupDate">, now: Dat
 }
 
 /**
- * A carrier (or staff, for themselves) accepts at the listed price (spec §4).
+ * A carrier (or staff, for themselves) accepts at the listed price.
  * One transaction: the row lock in transitionLoad makes exactly one of any number
  * of simultaneous accepts win; the pending bids are rejected with it.
  */
@@ -87,13 +88,13 @@ export async function acceptLoad(opts: {
 }): Promise<Load> {
   const { ctx, db, actor, loadId, userId, now } = opts;
   if (userId && userId !== actor.id) throw new AppError(403, "You can only accept a load for yourself");
-  // 404 or not is decided on arrival; a load that was theirs to see then and is
-  // taken while this request waits for the row lock is a lost race: 409 below
+  // 404 (no such id) or 409 (not there to take) on arrival; a load taken while
+  // this request waits for the row lock is a lost race: 409 below too
   if (!opts.arrived) acceptableRow(await findLoad(db, loadId), actor, now);
   const row = await db.transaction(async (tx) => {
     const current = await findLoad(tx, loadId, { lock: true });
     if (current && heldBy(current, actor)) return current;
-    // contract-beyond "Carrier compliance": the settings, the company and its documents as they are in this transaction
+    // the compliance check: the settings, the company and its documents as they are in this transaction
     if (current) await assertMayBook(tx, actor, current, ukToday(now));
     const { load } = await transitionLoad({
       ctx,
@@ -104,7 +105,7 @@ export async function acceptLoad(opts: {
       now,
       set: (locked) => {
         assertNotExpired(locked, now);
-        // spec §5: a load without a price cannot be accepted at its price
+        // a load without a price cannot be accepted at its price
         if (!(Number(locked.price) > 0)) throw new AppError(409, "This load has no price and cannot be accepted");
         return { acceptedBy: actor.id, acceptedByCarrier: actor.carrierName ?? actor.name, acceptedAt: now };
       },
@@ -124,7 +125,7 @@ export interface StatusChange {
   reason?: string;
 }
 
-/** PATCH /status (staff): spec §4 transitions, through the state machine. */
+/** PATCH /status (staff): the allowed transitions, through the state machine. */
 export async function changeLoadStatus(opts: {
   ctx: AppContext;
   db: Db;
@@ -136,7 +137,7 @@ export async function changeLoadStatus(opts: {
   const { ctx, db, actor, loadId, change, now } = opts;
   requireStaffActor(actor);
   const action = actionForStatus(change.status);
-  // spec §4, §6: approving (issuing a PO number) is for the manager and admin roles only
+  // approving (issuing a PO number) is for the manager and admin roles only
   if (action === "approve" && !(actor.role === "manager" || isAdminUser(actor))) throw new AppError(403, MSG.forbidden);
 
   let assignee: Pick<UserRow, "id" | "carrierName" | "name"> | null = null;
@@ -200,7 +201,7 @@ export async function changeLoadStatus(opts: {
   return toLoad(row, actor, now);
 }
 
-/** Reset to Available (spec §4, a separate call): only from accepted or approved. */
+/** Reset to Available (a separate call): only from accepted or approved. */
 export async function resetLoadToAvailable(opts: { ctx: AppContext; db: Db; actor: Actor; loadId: string; now: Date }): Promise<Load> {
   const { ctx, db, actor, loadId, now } = opts;
   requireStaffActor(actor);

@@ -1,4 +1,4 @@
-// Accepting a load (spec §4, contract "PATCH /api/loads/{id}/accept"): exactly one
+// Accepting a load (PATCH /api/loads/{id}/accept): exactly one
 // of any number of simultaneous accepts wins, in one process, in two app instances
 // on one database, and in two real server processes; pending bids are rejected in
 // the same transaction; who/from/to is recorded.
@@ -20,9 +20,8 @@ import type { Load } from "../../../contract/schemas/load";
 
 const NOT_AVAILABLE = { error: "Load is no longer available" };
 const NOT_FOUND = { error: "Not found" };
-/** A race's losers: 409 if the load was on their board when they asked, 404 if it was already another company's (docs/decisions/0005-accept-not-found.md). */
-const isLoserAnswer = (status: number, body: unknown) =>
-  (status === 409 && JSON.stringify(body) === JSON.stringify(NOT_AVAILABLE)) || (status === 404 && JSON.stringify(body) === JSON.stringify(NOT_FOUND));
+/** A race's losers: every one 409 "Load is no longer available", whenever they asked (contract; docs/decisions/0005-accept-not-found.md, revised). */
+const isLoserAnswer = (status: number, body: unknown) => status === 409 && JSON.stringify(body) === JSON.stringify(NOT_AVAILABLE);
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
@@ -62,20 +61,22 @@ describe.each(ENGINES)("accepting a load on %s", (engine) => {
     expect(res.json().acceptedBy).toBe(carriers[1].user.id);
   });
 
-  it("a load another company has taken is not theirs to see: 404, the same answer as GET and as an unknown id", async () => {
+  it("a load another company has taken is gone: 409 Load is no longer available, though GET now says 404; an unknown id is 404", async () => {
     const load = await createLoad(t.app);
     expect((await accept(t.app, load.id, carriers[2])).statusCode).toBe(200);
     const res = await accept(t.app, load.id, carriers[3]);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual(NOT_FOUND);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual(NOT_AVAILABLE);
+    // no longer theirs to see on the board or by id
     const get = await t.app.inject({ url: `/api/loads/${load.id}`, headers: { cookie: carriers[3].cookie } });
     expect([get.statusCode, get.json()]).toEqual([404, NOT_FOUND]);
     const unknown = await accept(t.app, randomUUID(), carriers[3]);
-    expect([unknown.statusCode, unknown.body]).toEqual([404, res.body]);
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, NOT_FOUND]);
     // approved and completed loads of another company too
     for (const status of ["approved", "completed"]) {
       const other = await createLoad(t.app, { status, acceptedBy: carriers[2].user.id, acceptedByCarrier: "Haulier 2 Ltd" });
-      expect((await accept(t.app, other.id, carriers[3])).statusCode).toBe(404);
+      const r = await accept(t.app, other.id, carriers[3]);
+      expect([r.statusCode, r.json()]).toEqual([409, NOT_AVAILABLE]);
     }
     const [row] = await t.app.ctx.db.select().from(loads).where(eq(loads.id, load.id));
     expect(row.acceptedBy).toBe(carriers[2].user.id);
@@ -123,9 +124,10 @@ describe.each(ENGINES)("accepting a load on %s", (engine) => {
     expect(res.json()).toEqual(NOT_AVAILABLE);
   });
 
-  it("a cancelled load does not exist for a carrier (404); an unknown or malformed id is 404; a bad body is 400", async () => {
+  it("a cancelled load is gone (409 Load is no longer available); an unknown or malformed id is 404; a bad body is 400", async () => {
     const load = await createLoad(t.app, { status: "cancelled" });
-    expect((await accept(t.app, load.id, carriers[7])).statusCode).toBe(404);
+    const cancelled = await accept(t.app, load.id, carriers[7]);
+    expect([cancelled.statusCode, cancelled.json()]).toEqual([409, NOT_AVAILABLE]);
     expect((await accept(t.app, randomUUID(), carriers[7])).statusCode).toBe(404);
     expect((await accept(t.app, "nope", carriers[7])).statusCode).toBe(404);
     const bad = await t.app.inject({ method: "PATCH", url: `/api/loads/${(await createLoad(t.app)).id}/accept`, headers: { cookie: carriers[7].cookie }, payload: { userId: "me" } });
@@ -179,7 +181,19 @@ describe.each(ENGINES)("accepting a load on %s", (engine) => {
     expect(events).toEqual([]);
   });
 
-  it("20+ simultaneous accepts by different carriers: exactly one 200, the rest 409 or 404", async () => {
+  it("a 12-carrier accept race: exactly one 200, every loser 409 Load is no longer available", async () => {
+    const load = await createLoad(t.app);
+    const res = await Promise.all(carriers.slice(0, 12).map((c) => accept(t.app, load.id, c)));
+    expect(res.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const losers = res.filter((r) => r.statusCode !== 200);
+    expect(losers).toHaveLength(11);
+    for (const r of losers) expect([r.statusCode, r.json()], r.body).toEqual([409, NOT_AVAILABLE]);
+    // and after the race, a late loser too
+    const late = await accept(t.app, load.id, carriers[12]);
+    expect([late.statusCode, late.json()]).toEqual([409, NOT_AVAILABLE]);
+  });
+
+  it("20+ simultaneous accepts by different carriers: exactly one 200, every loser 409", async () => {
     const load = await createLoad(t.app);
     await t.app.ctx.db.insert(bids).values({ loadId: load.id, carrierId: carriers[0].user.id, bidAmount: 1000, status: "pending" });
     const res = await Promise.all(carriers.map((c) => accept(t.app, load.id, c)));
