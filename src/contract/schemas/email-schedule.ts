@@ -28,10 +28,12 @@ export interface EmailScheduleSettings extends EmailScheduleInput {
 }
 
 /**
- * The answer of POST /api/admin/send-available-loads-email. The messages are
- * queued, not yet sent: `successCount` counts those delivered by the
- * time of the answer (0 unless none were due), `queued` those written to the
- * outbox; GET /api/admin/mail/batches/{batchId} counts them as they go.
+ * The answer of POST /api/admin/send-available-loads-email. `successCount` is the
+ * number of carriers the email was accepted for: written to the durable outbox in
+ * the request's transaction, each then delivered exactly once (contract), so a
+ * client showing "Email sent to N carriers" shows the truth. `queued` is the same
+ * count of messages written to the outbox; GET /api/admin/mail/batches/{batchId}
+ * counts deliveries and failures as they go.
  */
 export interface BulkEmailResult {
   successCount: number;

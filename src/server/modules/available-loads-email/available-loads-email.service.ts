@@ -1,5 +1,5 @@
-// The available-loads email and the schedule settings (issue 7; spec §2 admin
-// header, §3 email schedule settings and bulk email response, §5 schedule rules).
+// The available-loads email (sent from the admin header, and on schedule) and the
+// schedule settings, with their rules.
 import { randomUUID } from "node:crypto";
 import { DAYS_OF_WEEK } from "../../../contract/constants";
 import type { BulkEmailResult, EmailScheduleInput, EmailScheduleSettings } from "../../../contract/schemas/email-schedule";
@@ -33,7 +33,7 @@ export async function queueAvailableLoadsEmail(opts: { ctx: AppContext; db: DbOr
   const now = ctx.clock.now();
   const list = await listAvailableLoadsForEmail(db, now);
   if (list.length === 0) return { successCount: 0, totalLoads: 0, queued: 0, batchId: null };
-  // issue 16: a carrier who unsubscribed from this email (one click, or My Profile) is left out
+  // a carrier who unsubscribed from this email (one click, or My Profile) is left out
   const everyCarrier = await listApprovedCarriers(db);
   const off = await emailTurnedOff(db, "available_loads", everyCarrier.map((c) => c.id));
   const carriers = everyCarrier.filter((c) => !off.has(c.id));
@@ -47,7 +47,7 @@ export async function queueAvailableLoadsEmail(opts: { ctx: AppContext; db: DbOr
     batchId,
     messages: carriers.map((carrier) => {
       const mail = availableLoadsMail(brand, carrier, list, now);
-      // RFC 8058 one-click unsubscribe (contract-beyond "Notifications")
+      // RFC 8058 one-click unsubscribe
       const unsubscribe = unsubscribeFor(ctx, secret, carrier.id, "available_loads");
       return {
         kind: "available-loads",
@@ -60,7 +60,9 @@ export async function queueAvailableLoadsEmail(opts: { ctx: AppContext; db: DbOr
       };
     }),
   });
-  return { successCount: 0, totalLoads: list.length, queued: queued.length, batchId };
+  // contract: successCount is the number of carriers the email was accepted for
+  // (written to the outbox in this transaction, each then delivered exactly once)
+  return { successCount: queued.length, totalLoads: list.length, queued: queued.length, batchId };
 }
 
 export function toScheduleSettings(row: EmailScheduleRow): EmailScheduleSettings {
@@ -77,7 +79,7 @@ export async function getScheduleSettings(db: DbOrTx): Promise<EmailScheduleSett
   return toScheduleSettings(await ensureScheduleSettings(db));
 }
 
-/** spec §5: daysOfWeek kept only for weekly; an enabled weekly schedule needs a day. */
+/** daysOfWeek kept only for weekly; an enabled weekly schedule needs a day. */
 export async function saveScheduleSettings(opts: { ctx: AppContext; input: EmailScheduleInput }): Promise<EmailScheduleSettings> {
   const { ctx, input } = opts;
   const days = input.frequency === "weekly" ? DAYS_OF_WEEK.filter((d) => input.daysOfWeek.includes(d)) : [];

@@ -34,7 +34,7 @@ describe.each(ENGINES)("email on %s", (engine) => {
     managerCookie = await login(t.app, manager.email);
     adminCookie = await login(t.app, admin.email);
     carrierCookie = await login(t.app, carriers[0].email);
-    // picked up in 2027: a load whose pickup day has ended leaves the email (issue 15), and the clock moves into December 2026
+    // picked up in 2027: a load whose pickup day has ended leaves the email, and the clock moves into December 2026
     const a = await createLoad(t.app, { mandataNumber: "PO-2026-00077", price: 1250.5, weight: 12000, pickupDate: new Date("2027-11-24T09:00:00Z") });
     const b = await createLoad(t.app, {
       pickupCity: "Glasgow",
@@ -76,9 +76,11 @@ describe.each(ENGINES)("email on %s", (engine) => {
     it("queues one email per approved carrier listing every available load, answers at once, and the outbox delivers them", async () => {
       const res = await sendNow(managerCookie);
       expect(res.statusCode).toBe(200);
-      // answered before any delivery: nothing is claimed as sent that was not
+      // answered before any delivery: successCount is the approved carriers the email
+      // was accepted for in the outbox (not the pending one, not staff), as "Email sent to N carriers" shows it
       const body = res.json();
-      expect(body).toEqual({ successCount: 0, totalLoads: 2, queued: 2, batchId: expect.any(String) });
+      expect(body).toEqual({ successCount: 2, totalLoads: 2, queued: 2, batchId: expect.any(String) });
+      expect(body.successCount).toBe(carriers.length);
       const mails = await t.sink.waitFor(2);
       expect(recipients(mails)).toEqual(carriers.map((c) => c.email).sort());
       for (const m of mails) {
@@ -95,7 +97,7 @@ describe.each(ENGINES)("email on %s", (engine) => {
         expect(m.text).toContain("http://localhost:5000/");
         expect(m.html).toContain("Flatbed Network");
         expect(m.html).toContain('href="http://localhost:5000/"');
-        // redaction applies to emails too (contract "Roles")
+        // redaction applies to emails too
         for (const secret of ["LS1", "BS1", "G1 1XQ", "M1 1AE", "Wellington Street", "Harbourside", "Sam Pickup", "Dee Delivery", "PU-REF", "DL-REF", "PO-2026"]) {
           expect(body).not.toContain(secret);
         }
@@ -181,7 +183,7 @@ describe.each(ENGINES)("email on %s", (engine) => {
       expect((await getSettings(adminCookie)).json()).toMatchObject({ frequency: "weekly", daysOfWeek: ["monday", "friday"] });
       res = await putSettings({ enabled: true, frequency: "daily", time: "09:00", daysOfWeek: ["monday"] });
       expect(res.json()).toMatchObject({ frequency: "daily", daysOfWeek: [] });
-      // disabled weekly with no day is fine (spec §5: only enabled + weekly needs a day)
+      // disabled weekly with no day is fine (only enabled + weekly needs a day)
       res = await putSettings({ enabled: false, frequency: "weekly", time: "09:00", daysOfWeek: [] });
       expect(res.statusCode).toBe(200);
       expect(await t.app.ctx.db.select().from(emailScheduleSettings)).toHaveLength(1);
@@ -240,7 +242,7 @@ describe.each(ENGINES)("email on %s", (engine) => {
       clock.set("2026-03-30T07:59:00Z");
       expect(await tick()).toEqual({ slot: null });
       clock.set("2026-03-30T08:00:00Z");
-      expect(await tick()).toEqual({ slot: "2026-03-30T09:00", claimed: true, successCount: 0, totalLoads: 2, queued: 2, batchId: expect.any(String) });
+      expect(await tick()).toEqual({ slot: "2026-03-30T09:00", claimed: true, successCount: 2, totalLoads: 2, queued: 2, batchId: expect.any(String) });
       await t.sink.waitFor(2);
       const settings = (await getSettings(managerCookie)).json();
       expect(settings.lastSentAt).toBe("2026-03-30T08:00:00.000Z");
