@@ -168,7 +168,7 @@ describe.each(ENGINES)("throttling on %s", (engine) => {
     // the same address without the staff session: counted, 200 then 429
     for (let i = 0; i < 200; i++) expect((await inject({ method: "POST", url: "/api/register", payload: [] })).statusCode).toBe(400);
     expect((await inject({ method: "POST", url: "/api/register", payload: [] })).statusCode).toBe(429);
-  });
+  }, 300_000); // 201 password hashes
 
   it("old counter rows are pruned", async () => {
     const now = clock.now();
