@@ -28,6 +28,8 @@ export function createExportRegistry(): ExportRegistry {
   const kinds = new Map<ExportKind, ExportDefinition<any, any>>();
   return {
     register(kind, definition) {
+      // the same definition again (its routes mounted on a second server of this app) changes nothing
+      if (kinds.get(kind) === definition) return;
       if (kinds.has(kind)) throw new Error(`export "${kind}" is registered twice`);
       kinds.set(kind, definition);
     },
