@@ -1,6 +1,6 @@
 // Files that ship with the project (the built web app, migrations, the postcode
 // table), found from the package root. The server runs from src/ under tsx in
-// development and from dist/server/ once compiled (issue 13), so no path is
+// development and from dist/server/ once compiled, so no path is
 // written relative to this file's own folder.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";

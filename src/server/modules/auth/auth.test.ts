@@ -1,5 +1,5 @@
 // Auth and account calls through the real app, on PGlite and PostgreSQL, with
-// mail through a real SMTP sink (contract "Auth and account"; spec §4, §5, §8).
+// mail through a real SMTP sink.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
@@ -80,7 +80,7 @@ describe.each(ENGINES)("auth and account on %s", (engine) => {
       expect(res.json()).toEqual({ error: "Not signed in" });
     });
 
-    it("returns the signed-in user with the spec §3 fields and nothing secret", async () => {
+    it("returns the signed-in user with the user record's fields and nothing secret", async () => {
       const { user, cookie } = await signedIn(t.app, { name: "Priya Shah" });
       const res = await whoAmI(cookie);
       expect(res.statusCode).toBe(200);
@@ -155,7 +155,7 @@ describe.each(ENGINES)("auth and account on %s", (engine) => {
       expect((await whoAmI(planted)).statusCode).toBe(401);
     });
 
-    it("validates the body with the spec §5 messages", async () => {
+    it("validates the body with a plain message per field", async () => {
       const res = await call({ method: "POST", url: "/api/login", payload: { email: "not-an-email", password: "" } });
       expect(res.statusCode).toBe(400);
       expect(res.json().details).toEqual([
@@ -257,7 +257,7 @@ describe.each(ENGINES)("auth and account on %s", (engine) => {
       const newAdmin = await call({ method: "POST", url: "/api/register", payload: form({ role: "admin" }), cookie: admin.cookie });
       expect(newAdmin.statusCode).toBe(201);
       expect(newAdmin.json()).toMatchObject({ role: "admin", isAdmin: true, isApproved: true });
-      // spec §3: isAdmin goes with the admin role
+      // isAdmin goes with the admin role
       const flagged = await call({ method: "POST", url: "/api/register", payload: form({ role: "carrier", isAdmin: true }), cookie: admin.cookie });
       expect(flagged.statusCode).toBe(201);
       expect(flagged.json()).toMatchObject({ role: "admin", isAdmin: true });
@@ -275,7 +275,7 @@ describe.each(ENGINES)("auth and account on %s", (engine) => {
       expect(res.json()).toEqual({ error: "An account with this email already exists" });
     });
 
-    it("lists every failing field with the spec §5 message", async () => {
+    it("lists every failing field with its message", async () => {
       const res = await call({
         method: "POST",
         url: "/api/register",

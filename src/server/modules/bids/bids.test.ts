@@ -1,4 +1,4 @@
-// Bids API (contract "Bids", spec §4 bid status and "Accepting a bid", §5 Bid rules),
+// Bids API (bid status, accepting a bid, the bid rules),
 // on PGlite and on PostgreSQL when TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
@@ -12,7 +12,7 @@ const NOW = new Date("2026-11-20T10:00:00Z");
 
 /**
  * A session row for a seeded user, the same the session plugin reads. Sign-in itself
- * is the auth module's subject; here we start already signed in (style.md §12).
+ * is the auth module's subject; here we start already signed in.
  */
 async function sessionFor(app: App, user: UserRow): Promise<string> {
   const token = randomToken();
@@ -246,13 +246,13 @@ describe.each(ENGINES)("bids on %s", (engine) => {
     expect((await award(staff, "not-a-uuid")).statusCode).toBe(404);
   });
 
-  it("validates the amount and notes (spec §5) with a 400, never a 5xx, and stores nothing", async () => {
+  it("validates the amount and notes with a 400, never a 5xx, and stores nothing", async () => {
     const c = await as(app, createCarrier);
     const load = await createLoad(app);
     for (const bidAmount of [0, 0.001, -1, "abc", "12", null, undefined, 1e12]) {
       const res = await post(c.cookie, { loadId: load.id, bidAmount });
       expect(res.statusCode, `amount ${String(bidAmount)}`).toBe(400);
-      // text is not a number of pounds (issue 15 #8: "1,100" is not "must be greater than 0")
+      // text is not a number of pounds ("1,100" is not "must be greater than 0")
       if (typeof bidAmount === "string") expect(res.json().error).toBe("Enter the amount in pounds, e.g. 1100");
       else if (bidAmount !== 1e12) expect(res.json().error).toBe("Bid amount must be greater than 0");
       expect(res.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ path: "bidAmount" })]));
@@ -314,7 +314,7 @@ describe.each(ENGINES)("bids on %s", (engine) => {
     expect((await app.inject({ method: "GET", url: "/api/loads/00000000-0000-4000-8000-000000000000/bids", headers: { cookie: staff } })).statusCode).toBe(404);
   });
 
-  it("item 11: a bid keeps the price listed when its amount was bid; an award or a later price change does not rewrite it", async () => {
+  it("a bid keeps the price listed when its amount was bid; an award or a later price change does not rewrite it", async () => {
     const staff = await sessionFor(app, await createManager(app));
     const a = await as(app, createCarrier);
     const b = await as(app, createCarrier);

@@ -1,5 +1,5 @@
-// The Carrier Portal User Guide as a PDF (spec §7 GET /api/pdf/user-guide,
-// §9 version 1.0, August 2025), drawn with pdfkit. A version never changes, so
+// The Carrier Portal User Guide as a PDF (GET /api/pdf/user-guide,
+// version 1.0, August 2025), drawn with pdfkit. A version never changes, so
 // each is drawn once per process and kept in memory.
 import PDFDocument from "pdfkit";
 import { BODY, BOLD, ITALIC, pdfText, registerFonts } from "../../pdf/fonts";

@@ -1,4 +1,4 @@
-// GET /api/pdf/user-guide (spec §7, §9: version 1.0, August 2025), read back with
+// GET /api/pdf/user-guide (version 1.0, August 2025), read back with
 // unpdf (PDF.js in JavaScript: no system PDF tools needed on the machine).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractText, getDocumentProxy, getMeta } from "unpdf";

@@ -1,4 +1,4 @@
-// The invoice PDF and the statement (contract-beyond: GET /api/invoices/{id}/pdf
+// The invoice PDF and the statement (GET /api/invoices/{id}/pdf
 // with "Self-billing invoice", both parties, VAT numbers, the load's route and
 // dates; GET /api/invoices/statement as PDF and CSV), read back with unpdf.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Invoice money and words, as pure functions (issue 18: VAT and rounding on
+// Invoice money and words, as pure functions (VAT and rounding on
 // awkward amounts, exact decimal arithmetic, half up to the penny, VAT per invoice).
 import { describe, expect, it } from "vitest";
 import { formatPounds, invoiceAmounts, moneyNumber, moneyText, runningTotals, sumMoney } from "./invoice-money";

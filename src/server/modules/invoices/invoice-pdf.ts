@@ -1,6 +1,5 @@
-// The invoice as a PDF (contract-beyond: GET /api/invoices/{id}/pdf, "Self-billing
-// invoice", both parties, VAT numbers, the load's route and dates; issue 18: the PO
-// number). HMRC's self-billing rules (VAT Notice 700/62) want the customer who
+// The invoice as a PDF (GET /api/invoices/{id}/pdf: "Self-billing invoice",
+// both parties, VAT numbers, the load's route and dates, the PO number). HMRC's self-billing rules (VAT Notice 700/62) want the customer who
 // raises the invoice, the supplier, the supplier's VAT number and, when VAT is
 // charged, the words "The VAT shown is your output tax due to HMRC".
 import type { InvoiceSettings } from "../../../contract/schemas/invoice";

@@ -1,4 +1,4 @@
-// The carrier's statement as a PDF (contract-beyond: GET /api/invoices/statement
+// The carrier's statement as a PDF (GET /api/invoices/statement
 // ?format=pdf): every invoice issued in the period, void ones shown as void and
 // not counted, with a running total, then the period's totals. A4 landscape: the
 // table has eleven columns.

@@ -1,4 +1,4 @@
-// Issue 15 #5: Approve takes the customer's own PO number (contract PATCH
+// Approve takes the customer's own PO number (PATCH
 // /api/loads/{id}/status): the body's mandataNumber when given (another load's → 409
 // on the field), else PO-{year}-{5 digits} if the load has none; the Approve dialog
 // is offered the next number by GET /api/loads/next-po-number.
@@ -10,7 +10,7 @@ import { loads } from "../../db/schema";
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
 
-describe.each(ENGINES)("issue 15 #5: approving with a PO number on %s", (engine) => {
+describe.each(ENGINES)("approving with a PO number on %s", (engine) => {
   let t: TestApp;
   const clock = new TestClock(new Date("2029-03-10T10:00:00Z"));
   let manager: Session;
@@ -29,7 +29,7 @@ describe.each(ENGINES)("issue 15 #5: approving with a PO number on %s", (engine)
     t.app.inject({ method: "PATCH", url: `/api/loads/${id}/status`, headers: { cookie: manager.cookie }, payload: { status: "approved", ...body } });
   const nextPo = (s: Session = manager) => t.app.inject({ url: "/api/loads/next-po-number", headers: { cookie: s.cookie } });
 
-  it("issue 15 #5: GET /api/loads/next-po-number offers the number approving without one issues (staff only)", async () => {
+  it("GET /api/loads/next-po-number offers the number approving without one issues (staff only)", async () => {
     const offered = await nextPo();
     expect(offered.statusCode).toBe(200);
     expect(offered.json()).toEqual({ mandataNumber: "PO-2029-00001" });
@@ -39,7 +39,7 @@ describe.each(ENGINES)("issue 15 #5: approving with a PO number on %s", (engine)
     expect((await nextPo(carrier)).statusCode).toBe(403);
   });
 
-  it("issue 15 #5: the body's PO number is issued as given (trimmed), replacing one already on the load", async () => {
+  it("the body's PO number is issued as given (trimmed), replacing one already on the load", async () => {
     const load = await accepted();
     const res = await approve(load.id, { mandataNumber: "  ACME-PO-7731 " });
     expect(res.statusCode).toBe(200);
@@ -53,7 +53,7 @@ describe.each(ENGINES)("issue 15 #5: approving with a PO number on %s", (engine)
     expect((await approve(kept.id, { mandataNumber: " " })).json().mandataNumber).toBe("KEEP-ME-9");
   });
 
-  it("issue 15 #5: another load's PO number → 409 with a clear message on the field, and the load stays accepted", async () => {
+  it("another load's PO number → 409 with a clear message on the field, and the load stays accepted", async () => {
     const first = await accepted();
     expect((await approve(first.id, { mandataNumber: "DUP-PO-1" })).statusCode).toBe(200);
     const second = await accepted();
@@ -69,7 +69,7 @@ describe.each(ENGINES)("issue 15 #5: approving with a PO number on %s", (engine)
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 
-  it("issue 15 #5: a PO number longer than 60 characters is a 400 in plain words", async () => {
+  it("a PO number longer than 60 characters is a 400 in plain words", async () => {
     const load = await accepted();
     const res = await approve(load.id, { mandataNumber: "X".repeat(61) });
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-// Issue 15 #2: stale loads leave. An available load whose pickup day (UK time) has
+// Stale loads leave. An available load whose pickup day (UK time) has
 // ended is expired: derived from the app clock, with no job and no write, so the
 // board's caches and ETags must change by themselves when UK midnight passes.
 import { randomUUID } from "node:crypto";
@@ -11,7 +11,7 @@ import type { Load } from "../../../contract/schemas/load";
 type Session = Awaited<ReturnType<typeof signedIn>>;
 const NOT_AVAILABLE = { error: "Load is no longer available" };
 
-describe.each(ENGINES)("issue 15 #2: expired loads on %s", (engine) => {
+describe.each(ENGINES)("expired loads on %s", (engine) => {
   let t: TestApp;
   const clock = new TestClock(new Date("2026-11-30T12:00:00Z"));
   let manager: Session;
@@ -32,7 +32,7 @@ describe.each(ENGINES)("issue 15 #2: expired loads on %s", (engine) => {
   /** a marker in the pickup city, so each case lists its own loads */
   const tag = () => `Exp${randomUUID().slice(0, 6)}`;
 
-  it("issue 15 #2: at UK midnight (GMT) a load picked up that day leaves the carrier board, its count and its cached page; the ETag changes", async () => {
+  it("at UK midnight (GMT) a load picked up that day leaves the carrier board, its count and its cached page; the ETag changes", async () => {
     clock.set("2026-11-30T23:59:00Z");
     const m = tag();
     const today = await createLoad(t.app, { pickupCity: `${m} Leeds`, pickupDate: new Date("2026-11-30T09:00:00Z") });
@@ -55,7 +55,7 @@ describe.each(ENGINES)("issue 15 #2: expired loads on %s", (engine) => {
     expect(await available(manager)).toBe(countBefore - 1);
   });
 
-  it("issue 15 #2: in BST the UK day ends at 23:00 UTC", async () => {
+  it("in BST the UK day ends at 23:00 UTC", async () => {
     clock.set("2026-06-16T22:59:00Z");
     const m = tag();
     // 00:30 on Tuesday 16 June in London
@@ -67,7 +67,7 @@ describe.each(ENGINES)("issue 15 #2: expired loads on %s", (engine) => {
     clock.set("2026-12-01T00:00:00Z");
   });
 
-  it("issue 15 #2: accepting, bidding on or awarding a bid on an expired load → 409 'Load is no longer available'", async () => {
+  it("accepting, bidding on or awarding a bid on an expired load → 409 'Load is no longer available'", async () => {
     clock.set("2026-12-01T08:00:00Z");
     const load = await createLoad(t.app, { pickupDate: new Date("2026-11-30T09:00:00Z") });
     const accept = await t.app.inject({ method: "PATCH", url: `/api/loads/${load.id}/accept`, headers: { cookie: carrier.cookie }, payload: {} });
@@ -84,7 +84,7 @@ describe.each(ENGINES)("issue 15 #2: expired loads on %s", (engine) => {
     expect(detail.json()).toMatchObject({ status: "available", expired: true });
   });
 
-  it("issue 15 #2: staff still list it with expired: true, filter on Expired, and re-offer it by editing its dates", async () => {
+  it("staff still list it with expired: true, filter on Expired, and re-offer it by editing its dates", async () => {
     clock.set("2026-12-01T08:00:00Z");
     const m = tag();
     const stale = await createLoad(t.app, { pickupCity: `${m} Leeds`, pickupDate: new Date("2026-11-28T09:00:00Z"), deliveryDate: new Date("2026-11-28T15:00:00Z") });
@@ -112,7 +112,7 @@ describe.each(ENGINES)("issue 15 #2: expired loads on %s", (engine) => {
     expect(accept.statusCode).toBe(200);
   });
 
-  it("issue 15 #2: the available-loads email leaves out loads whose pickup day has ended", async () => {
+  it("the available-loads email leaves out loads whose pickup day has ended", async () => {
     clock.set("2026-12-02T23:59:00Z");
     const m = tag();
     await createLoad(t.app, { pickupCity: `${m} Leeds`, pickupDate: new Date("2026-12-02T09:00:00Z") });

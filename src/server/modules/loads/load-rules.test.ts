@@ -1,5 +1,5 @@
-// Issue 15: data that makes sense (contract "Loads": dates, postcodes). Each
-// describe names the issue's item; the clock is the app's, so time can move.
+// Data that makes sense: dates, postcodes, plain English. Each describe
+// states the rule it checks; the clock is the app's, so time can move.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENGINES, TestClock, createTestApp, type TestApp } from "../../../../test/helpers";
 import { createLoad, signedIn } from "../../../../test/factories";
@@ -20,7 +20,7 @@ const body = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-describe.each(ENGINES)("issue 15 data rules on %s", (engine) => {
+describe.each(ENGINES)("load data rules on %s", (engine) => {
   let t: TestApp;
   // Monday 15 June 2026, 10:00 in London (BST)
   const clock = new TestClock(new Date("2026-06-15T09:00:00Z"));
@@ -36,20 +36,20 @@ describe.each(ENGINES)("issue 15 data rules on %s", (engine) => {
     t.app.inject({ method, url, headers: { cookie: manager.cookie }, payload: payload as object });
   const detailsOf = (res: { json(): unknown }) => (res.json() as { details?: { path: string; message: string }[] }).details ?? [];
 
-  describe("issue 15 #1: nonsense dates are refused on create and on edit", () => {
+  describe("nonsense dates are refused on create and on edit", () => {
     const PAST = { error: "Pickup date cannot be in the past", details: [{ path: "pickupDate", message: "Pickup date cannot be in the past" }] };
     const ORDER = {
       error: "Delivery date must be on or after the pickup date",
       details: [{ path: "deliveryDate", message: "Delivery date must be on or after the pickup date" }],
     };
 
-    it("issue 15 #1: pickup 01/01/2025 with delivery 01/01/2024 is a 400 naming both fields", async () => {
+    it("pickup 01/01/2025 with delivery 01/01/2024 is a 400 naming both fields", async () => {
       const res = await send("POST", "/api/loads", body({ pickupDate: "2025-01-01T09:00:00.000Z", deliveryDate: "2024-01-01T09:00:00.000Z" }));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: PAST.error, details: [...PAST.details, ...ORDER.details] });
     });
 
-    it("issue 15 #1: a pickup before the start of today in UK time is in the past; earlier today is not", async () => {
+    it("a pickup before the start of today in UK time is in the past; earlier today is not", async () => {
       // 23:59 yesterday in London (BST): 22:59Z on the 14th
       expect((await send("POST", "/api/loads", body({ pickupDate: "2026-06-14T22:59:00.000Z" }))).json()).toEqual(PAST);
       // 00:00 today in London is 23:00Z yesterday: not in the past
@@ -60,7 +60,7 @@ describe.each(ENGINES)("issue 15 data rules on %s", (engine) => {
       expect((await send("POST", "/api/loads", body({ pickupDate: "2026-06-15", deliveryDate: null }))).statusCode).toBe(201);
     });
 
-    it("issue 15 #1: the start of today follows the app clock across midnight, in GMT too", async () => {
+    it("the start of today follows the app clock across midnight, in GMT too", async () => {
       try {
         // Tuesday 1 December 2026, 00:30 in London (GMT)
         clock.set("2026-12-01T00:30:00Z");
@@ -74,7 +74,7 @@ describe.each(ENGINES)("issue 15 data rules on %s", (engine) => {
       }
     });
 
-    it("issue 15 #1: delivery on the pickup day is fine whatever the times; the day before is not", async () => {
+    it("delivery on the pickup day is fine whatever the times; the day before is not", async () => {
       // a delivery window "between 08:00 - 12:00" is stored at 08:00, before a 14:00 pickup on the same day
       const sameDay = await send("POST", "/api/loads", body({ pickupDate: "2026-06-16T13:00:00.000Z", deliveryDate: "2026-06-16T07:00:00.000Z" }));
       expect(sameDay.statusCode).toBe(201);
@@ -82,7 +82,7 @@ describe.each(ENGINES)("issue 15 data rules on %s", (engine) => {
       expect(before.json()).toEqual(ORDER);
     });
 
-    it("issue 15 #1: an edit is checked when a date changes, and an old load's other fields stay editable", async () => {
+    it("an edit is checked when a date changes, and an old load's other fields stay editable", async () => {
       const old = await createLoad(t.app, { pickupDate: new Date("2026-06-01T08:00:00Z"), deliveryDate: new Date("2026-06-01T14:00:00Z") });
       // the dates sent unchanged: the price may change although the pickup is in the past
       const same = await send("PUT", `/api/loads/${old.id}`, body({ pickupDate: "2026-06-01T08:00:00.000Z", deliveryDate: "2026-06-01T14:00:00.000Z", price: 350 }));
@@ -98,7 +98,7 @@ describe.each(ENGINES)("issue 15 data rules on %s", (engine) => {
       expect(reoffered.json()).toMatchObject({ pickupDate: "2026-06-17T08:00:00.000Z", deliveryDate: "2026-06-18T14:00:00.000Z" });
     });
 
-    it("issue 15 #1: staff editing POD signature dates meet the POD rules", async () => {
+    it("staff editing POD signature dates meet the POD rules", async () => {
       const load = await createLoad(t.app, { status: "approved", pickupDate: new Date("2026-06-10T08:00:00Z"), deliveryDate: new Date("2026-06-10T14:00:00Z") });
       const dates = { pickupDate: "2026-06-10T08:00:00.000Z", deliveryDate: "2026-06-10T14:00:00.000Z" };
       const future = await send("PUT", `/api/loads/${load.id}`, body({ ...dates, pickupSignedBy: "P. Signer", pickupSignedDate: "2030-01-01T09:00:00.000Z" }));
@@ -109,10 +109,10 @@ describe.each(ENGINES)("issue 15 data rules on %s", (engine) => {
     });
   });
 
-  describe("issue 15 #3: Copy Load", () => {
+  describe("Copy Load", () => {
     const copy = (id: string) => t.app.inject({ method: "POST", url: `/api/loads/${id}/copy`, headers: { cookie: manager.cookie } });
 
-    it("issue 15 #3: a copy of a load whose pickup day has passed is picked up tomorrow at the same times, delivery keeping its offset", async () => {
+    it("a copy of a load whose pickup day has passed is picked up tomorrow at the same times, delivery keeping its offset", async () => {
       // picked up Mon 1 June 09:00 (BST), delivered Wed 3 June 14:00; copied Mon 15 June
       const old = await createLoad(t.app, {
         status: "completed",
@@ -139,7 +139,7 @@ describe.each(ENGINES)("issue 15 data rules on %s", (engine) => {
       expect((board.json() as Load[]).map((l) => l.id)).toEqual([res.json().id]);
     });
 
-    it("issue 15 #3: an expired available load's copy moves too; a load picked up today or later keeps its dates", async () => {
+    it("an expired available load's copy moves too; a load picked up today or later keeps its dates", async () => {
       const expired = await createLoad(t.app, { pickupDate: new Date("2026-06-14T16:30:00Z"), deliveryDate: null });
       expect((await copy(expired.id)).json()).toMatchObject({ pickupDate: "2026-06-16T16:30:00.000Z", deliveryDate: null, expired: false });
       const today = await createLoad(t.app, { pickupDate: new Date("2026-06-15T07:00:00Z"), deliveryDate: new Date("2026-06-15T15:00:00Z") });
@@ -147,8 +147,8 @@ describe.each(ENGINES)("issue 15 data rules on %s", (engine) => {
     });
   });
 
-  describe("issue 15 #8: plain English in the API's answers", () => {
-    it("issue 15 #8: a load body's failures name each field in the contract's words, never the validator's", async () => {
+  describe("plain English in the API's answers", () => {
+    it("a load body's failures name each field in the contract's words, never the validator's", async () => {
       const empty = await send("POST", "/api/loads", {});
       expect(empty.statusCode).toBe(400);
       expect(detailsOf(empty)).toEqual([
@@ -168,13 +168,13 @@ describe.each(ENGINES)("issue 15 data rules on %s", (engine) => {
       for (const res of [empty, long, register]) expect(res.body).not.toMatch(/expected|received|Invalid input|Too big/);
     });
 
-    it("issue 15 #8: a refused status change reads as English: 'An available load cannot be changed that way'", async () => {
+    it("a refused status change reads as English: 'An available load cannot be changed that way'", async () => {
       const load = await createLoad(t.app, { pickupDate: new Date("2026-06-20T08:00:00Z") });
       const res = await t.app.inject({ method: "PATCH", url: `/api/loads/${load.id}/status`, headers: { cookie: manager.cookie }, payload: { status: "completed" } });
       expect([res.statusCode, res.json()]).toEqual([409, { error: "An available load cannot be changed that way" }]);
     });
 
-    it("issue 15 #8: a bid of '1,100' is told to give pounds as a number, not that it must be greater than 0", async () => {
+    it("a bid of '1,100' is told to give pounds as a number, not that it must be greater than 0", async () => {
       const load = await createLoad(t.app, { pickupDate: new Date("2026-06-20T08:00:00Z") });
       const carrier = await signedIn(t.app, { carrierName: "Comma Haulage" });
       const res = await t.app.inject({ method: "POST", url: "/api/bids", headers: { cookie: carrier.cookie }, payload: { loadId: load.id, bidAmount: "1,100" } });
@@ -183,8 +183,8 @@ describe.each(ENGINES)("issue 15 data rules on %s", (engine) => {
     });
   });
 
-  describe("issue 15 #6: postcodes are checked against the UK format and stored normalised", () => {
-    it("issue 15 #6: HELLO and 12345 are refused with 400 'Please enter a valid UK postcode' on the field", async () => {
+  describe("postcodes are checked against the UK format and stored normalised", () => {
+    it("HELLO and 12345 are refused with 400 'Please enter a valid UK postcode' on the field", async () => {
       for (const bad of ["HELLO", "12345", "LL61", "LL61 5U", "<b>LL61 5UL</b>"]) {
         const res = await send("POST", "/api/loads", body({ pickupZip: bad, deliveryZip: bad }));
         expect(res.statusCode, bad).toBe(400);
@@ -196,7 +196,7 @@ describe.each(ENGINES)("issue 15 data rules on %s", (engine) => {
       }
     });
 
-    it("issue 15 #6: a postcode in any case and spacing is stored upper case with one space (LL61 5UL)", async () => {
+    it("a postcode in any case and spacing is stored upper case with one space (LL61 5UL)", async () => {
       for (const [typed, stored] of [
         ["ll615ul", "LL61 5UL"],
         ["ll61 5ul", "LL61 5UL"],
@@ -213,7 +213,7 @@ describe.each(ENGINES)("issue 15 data rules on %s", (engine) => {
       expect(none.json()).toMatchObject({ pickupZip: null, deliveryZip: null });
     });
 
-    it("issue 15 #6: an edit normalises and checks the postcode too", async () => {
+    it("an edit normalises and checks the postcode too", async () => {
       const load = await createLoad(t.app, { pickupDate: new Date("2026-06-20T08:00:00Z"), deliveryDate: new Date("2026-06-20T14:00:00Z") });
       const bad = await send("PUT", `/api/loads/${load.id}`, body({ deliveryZip: "12345" }));
       expect(bad.statusCode).toBe(400);

@@ -1,9 +1,9 @@
-// The state machine of spec §4, as a pure table.
+// The load state machine, as a pure table.
 import { describe, expect, it } from "vitest";
 import { LOAD_STATUSES } from "../../../contract/constants";
 import { actionForStatus, canTransition, TRANSITIONS, type LoadAction } from "./load-state";
 
-// spec §4, written out independently of the table under test
+// the allowed transitions, written out independently of the table under test
 const ALLOWED: Record<LoadAction, { from: string[]; to: string }> = {
   accept: { from: ["available"], to: "accepted" },
   "award-bid": { from: ["available"], to: "accepted" },
@@ -15,7 +15,7 @@ const ALLOWED: Record<LoadAction, { from: string[]; to: string }> = {
   reset: { from: ["accepted", "approved"], to: "available" },
 };
 
-describe("load state machine (spec §4)", () => {
+describe("load state machine", () => {
   const cases = (Object.keys(ALLOWED) as LoadAction[]).flatMap((action) =>
     LOAD_STATUSES.map((from) => ({ action, from, allowed: ALLOWED[action].from.includes(from) })),
   );
@@ -24,7 +24,7 @@ describe("load state machine (spec §4)", () => {
     expect(canTransition(action, from)).toBe(allowed);
   });
 
-  it.each(Object.keys(ALLOWED) as LoadAction[])("%s leads to the spec's target status", (action) => {
+  it.each(Object.keys(ALLOWED) as LoadAction[])("%s leads to its target status", (action) => {
     expect(TRANSITIONS[action].to).toBe(ALLOWED[action].to);
   });
 

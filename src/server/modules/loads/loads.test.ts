@@ -1,5 +1,5 @@
 // GET /api/loads filters, paging and ETag; create, edit, copy, next number; views
-// and history; the guards every loads route has (contract "Loads").
+// and history; the guards every loads route has.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
@@ -65,7 +65,7 @@ describe.each(ENGINES)("loads API on %s", (engine) => {
     createLoad(t.app, { loadNumber: `${marker}-${name}`, pickupCity: `${marker} Leeds`, ...over });
 
   describe("filters", () => {
-    it("weight bands: min inclusive, max exclusive (spec §9)", async () => {
+    it("weight bands: min inclusive, max exclusive", async () => {
       const m = tag();
       for (const w of [999, 1000, 4999, 5000, 9999, 10000]) await mk(m, `w${w}`, { weight: w });
       await mk(m, "wnull", { weight: null });
@@ -169,7 +169,7 @@ describe.each(ENGINES)("loads API on %s", (engine) => {
       await mk(m, "nodate", { pickupDate: null });
       await mk(m, "jan10-0000", { pickupDate: new Date("2026-01-10T00:00:00Z") });
       await mk(m, "jan9-2359", { pickupDate: new Date("2026-01-09T23:59:59Z") });
-      // staff: January's loads are expired by the clock's June, off a carrier's board (issue 15)
+      // staff: January's loads are expired by the clock's June, off a carrier's board
       const q = (qs: string) => get(`/api/loads?search=${m}&${qs}`, manager.cookie);
       expect(numbers(await q("from=2026-07-02&to=2026-07-02"))).toEqual([`${m}-jul2-0030`, `${m}-jul2-2359`]);
       expect(numbers(await q("from=2026-07-02"))).toEqual([`${m}-jul2-0030`, `${m}-jul2-2359`, `${m}-jul3-0000`]);
@@ -273,7 +273,7 @@ describe.each(ENGINES)("loads API on %s", (engine) => {
   describe("next number, create, edit, copy", () => {
     it("next-number is FN-{year}-{3 digits}, highest of the year + 1, and keeps counting past 999", async () => {
       clock.set("2031-03-01T10:00:00Z");
-      // a pickup in the past is refused (issue 15): these loads are picked up in 2031
+      // a pickup in the past is refused: these loads are picked up in 2031
       const BODY_2031 = { ...BODY, pickupDate: "2031-03-02T09:00:00.000Z", deliveryDate: "2031-03-02T15:00:00.000Z" };
       // sessions expire by the clock: sign in again in 2031
       const manager = await signedIn(t.app, { role: "manager" });

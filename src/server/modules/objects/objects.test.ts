@@ -1,4 +1,4 @@
-// Uploads and downloads of signed paperwork (spec §5, §9; contract POST /api/objects/upload, GET {objectPath}).
+// Uploads and downloads of signed paperwork (POST /api/objects/upload, GET {objectPath}).
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -248,7 +248,7 @@ describe.each(ENGINES)("uploads on %s", (engine) => {
     expect((await get(other.cookie)).statusCode).toBe(404);
     expect((await get()).statusCode).toBe(401);
 
-    // a colleague at the same company sees their company's load (spec §6: by carrier name)
+    // a colleague at the same company sees their company's load (by carrier name)
     const colleague = await signedIn(t.app, { carrierName: carrier.user.carrierName });
     expect((await get(colleague.cookie)).statusCode).toBe(200);
 
@@ -351,7 +351,7 @@ describe("uploads on S3-compatible storage (s3rver)", () => {
     expect(get.rawPayload.equals(PNG)).toBe(true);
   });
 
-  it("a resumable upload in chunks (issue 21) reaches the bucket whole only with its last chunk", async () => {
+  it("a resumable upload in chunks reaches the bucket whole only with its last chunk", async () => {
     const { cookie } = await signedIn(t.app);
     const { uploadURL, objectPath } = await ticket(t, cookie);
     const file = pdfOfSize(300_000);

@@ -1,4 +1,4 @@
-// Proof of delivery (spec §4 POD status and auto-completion, §5 POD form; contract PUT /api/loads/{id}/pod).
+// Proof of delivery (POD status and auto-completion, the POD form; PUT /api/loads/{id}/pod).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApp, ENGINES, TestClock, type TestApp } from "../../../../test/helpers";
@@ -11,7 +11,7 @@ const PNG = Buffer.from(
   "hex",
 );
 
-describe("podStatus (spec §4)", () => {
+describe("podStatus", () => {
   const none = { pickupSignedBy: null, deliverySignedBy: null, signedPaperworkUrl: null };
   it("is Pending when nothing is signed", () => {
     expect(podStatus(none)).toBe("Pending");
@@ -72,8 +72,8 @@ describe.each(ENGINES)("PUT /api/loads/{id}/pod on %s", (engine) => {
   const putPod = (id: string, cookie: string | undefined, payload: unknown) =>
     t.app.inject({ method: "PUT", url: `/api/loads/${id}/pod`, headers: cookie ? { cookie } : {}, payload: payload as object });
 
-  describe("issue 15 #1: POD signature dates that make sense", () => {
-    it("issue 15 #1: a POD signed for pickup in 2030 and delivery in 2020 is refused, naming both fields, and the load stays approved", async () => {
+  describe("POD signature dates that make sense", () => {
+    it("a POD signed for pickup in 2030 and delivery in 2020 is refused, naming both fields, and the load stays approved", async () => {
       const { carrier, load } = await carrierWithLoad("approved");
       const res = await putPod(load.id, carrier.cookie, { ...POD, pickupSignedDate: "2030-01-01T09:00:00.000Z", deliverySignedDate: "2020-01-01T09:00:00.000Z" });
       expect(res.statusCode).toBe(400);
@@ -88,7 +88,7 @@ describe.each(ENGINES)("PUT /api/loads/{id}/pod on %s", (engine) => {
       expect(row).toMatchObject({ status: "approved", pickupSignedBy: null, deliverySignedBy: null });
     });
 
-    it("issue 15 #1: a signature up to 15 minutes ahead of the server's clock is clock skew; 16 minutes is the future", async () => {
+    it("a signature up to 15 minutes ahead of the server's clock is clock skew; 16 minutes is the future", async () => {
       // the clock reads 16:00Z
       const { carrier, load } = await carrierWithLoad("approved");
       const ahead = await putPod(load.id, carrier.cookie, { ...POD, deliverySignedDate: "2026-11-24T16:16:00.000Z" });
@@ -98,7 +98,7 @@ describe.each(ENGINES)("PUT /api/loads/{id}/pod on %s", (engine) => {
       expect(skew.statusCode).toBe(200);
     });
 
-    it("issue 15 #1: the delivery signature may not come before the pickup signature; the same minute is fine", async () => {
+    it("the delivery signature may not come before the pickup signature; the same minute is fine", async () => {
       const { carrier, load } = await carrierWithLoad("approved");
       const before = await putPod(load.id, carrier.cookie, { ...POD, pickupSignedDate: "2026-11-24T12:00:00.000Z", deliverySignedDate: "2026-11-24T11:59:00.000Z" });
       expect(before.statusCode).toBe(400);
@@ -107,7 +107,7 @@ describe.each(ENGINES)("PUT /api/loads/{id}/pod on %s", (engine) => {
       expect(same.statusCode).toBe(200);
     });
 
-    it("issue 15 #1: signature dates are not compared with the load's scheduled dates (collected early)", async () => {
+    it("signature dates are not compared with the load's scheduled dates (collected early)", async () => {
       const { carrier, load } = await carrierWithLoad("approved");
       // scheduled for 24 Nov 09:00, signed the day before
       const res = await putPod(load.id, carrier.cookie, { ...POD, pickupSignedDate: "2026-11-23T10:00:00.000Z", deliverySignedDate: "2026-11-23T15:00:00.000Z" });
@@ -191,7 +191,7 @@ describe.each(ENGINES)("PUT /api/loads/{id}/pod on %s", (engine) => {
     expect(row.pickupSignedBy).toBeNull();
   });
 
-  it("answers 400 listing all four missing fields with the spec's messages", async () => {
+  it("answers 400 listing all four missing fields, each with its message", async () => {
     const { carrier, load } = await carrierWithLoad("approved");
     const res = await putPod(load.id, carrier.cookie, {});
     expect(res.statusCode).toBe(400);

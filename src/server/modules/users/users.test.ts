@@ -1,5 +1,5 @@
 // Users and admin calls through the real app, on PGlite and PostgreSQL, mail
-// through a real SMTP sink (contract "Users and admin", "Roles"; spec §2, §6).
+// through a real SMTP sink.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
@@ -386,7 +386,7 @@ describe.each(ENGINES)("users and admin on %s", (engine) => {
       expect((await get("/api/auth/user", kept)).statusCode).toBe(200);
     });
 
-    it("validates with the spec §5 messages and never 500s on malformed bodies", async () => {
+    it("validates with a plain message per field and never 500s on malformed bodies", async () => {
       const u = await createCarrier(t.app);
       const bad = await put(u.id, { contactNumber: "12", carrierName: "", email: "x" }, manager.cookie);
       expect(bad.statusCode).toBe(400);
@@ -460,9 +460,9 @@ describe.each(ENGINES)("users and admin on %s", (engine) => {
   });
 });
 
-// contract: every list is bounded (limit ≤ 1,000; 1,000 without one) and the true
+// every list is bounded (limit ≤ 1,000; 1,000 without one) and the true
 // total is in X-Total-Count; the Users, Carriers and Pending tabs page, sort and
-// search on the server (issue 13). An app of its own: it seeds over a thousand users.
+// search on the server. An app of its own: it seeds over a thousand users.
 describe.each(ENGINES)("users lists page, sort and search on %s", (engine) => {
   let t: TestApp;
   let staff: string;
