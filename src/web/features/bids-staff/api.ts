@@ -1,4 +1,4 @@
-// Staff's bid calls of spec §7: a load's bids, accept and reject. Keys start with
+// Staff's bid calls: a load's bids, accept and reject. Keys start with
 // the path they read, so the admin dashboard and the board can invalidate them by prefix.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { POLL } from "@contract/constants";
@@ -41,7 +41,7 @@ function useBidDecision(action: "accept" | "reject") {
   });
 }
 
-/** POST /api/bids/{id}/accept: the load goes to the bidder, other bids rejected (spec §4). */
+/** POST /api/bids/{id}/accept: the load goes to the bidder, other bids rejected. */
 export const useAcceptBid = () => useBidDecision("accept");
 /** POST /api/bids/{id}/reject: pending bids only. */
 export const useRejectBid = () => useBidDecision("reject");

@@ -16,7 +16,7 @@ const FIRST_PAGE: PageParams = { limit: LOADS_WITH_BIDS_PAGE_SIZE, offset: 0, so
 /**
  * GET /api/loads/with-bids (staff): one page of the Loads with Bids tab, paged,
  * sorted and searched by the server, with the true total (X-Total-Count); at the
- * admin bids interval (spec §9). The key starts with "/api/loads", so a bid or
+ * admin bids interval. The key starts with "/api/loads", so a bid or
  * load change (and the live stream) refreshes it.
  */
 /** The URL the Loads with Bids tab fetches for a page (its Export button builds the export's from it). */

@@ -1,4 +1,4 @@
-// POST /api/calculate-distance (spec §5): road miles between two postcodes, rounded
+// POST /api/calculate-distance: road miles between two postcodes, rounded
 // to whole miles as the form keeps them. Throws when there is no usable answer, so
 // the form can fall back to the distance typed by hand.
 import { api } from "../../../lib/api";

@@ -1,4 +1,4 @@
-// The admin dashboard's tabs (spec §2), with counts where staff need them: All
+// The admin dashboard's tabs, with counts where staff need them: All
 // Loads, Loads with Bids, Accepted, Approved, Completed, Users, Carriers, Pending,
 // Compliance, Invoices and, for admins only, Integrations. The open tab and each
 // load tab's filters stay put across reloads (ui.md: filters that stay put).
@@ -59,7 +59,7 @@ export function AdminTabs({ user, handlers, onEditLoad }: { user: User | null | 
     completed: EMPTY_FILTERS,
   });
 
-  // tab counts (spec §2): Loads with Bids, Accepted, Pending
+  // tab counts: Loads with Bids, Accepted, Pending
   const bidsCount = useLoadsWithBidsCount();
   // the true total of accepted loads (the Accepted tab's first page, unfiltered, is the same request)
   const accepted = useAdminLoads({ statuses: ["accepted"] });

@@ -1,4 +1,4 @@
-// The dialogs a load opens from the admin dashboard (spec §2): add, edit or copy
+// The dialogs a load opens from the admin dashboard: add, edit or copy
 // it, its details, its bids, cancel (with a reason), approve (with the PO number),
 // its POD and the POD document; and what each row's actions menu does.
 import { useState } from "react";

@@ -55,7 +55,7 @@ export function LoadsPanel({
   handlers: LoadActionHandlers;
 }) {
   const cfg = TAB_CONFIG[tab];
-  // the server pages, sorts and searches every load (issue 13); a page of 50 at a time
+  // the server pages, sorts and searches every load; a page of 50 at a time
   const table = usePagedTable({ pageSize: ADMIN_PAGE, sort: sortStateOf(filters.sort), search: filters.search });
   const sort = (table.params.sort ?? DEFAULT_LOAD_SORT) as LoadSort;
   const search = table.params.search ?? "";

@@ -1,4 +1,4 @@
-// The POD form's date-time inputs (spec §9): the carrier's wall time in, the API's instant out.
+// The POD form's date-time inputs: the carrier's wall time in, the API's instant out.
 import { describe, expect, it } from "vitest";
 import { fromLocalInput, toLocalInput } from "./pod-dates";
 

@@ -1,4 +1,4 @@
-// The load's dates: each end's time window (spec §4 wording: an exact time,
+// The load's dates: each end's time window (in the board's words: an exact time,
 // "before 15:00" or "between 08:00 - 12:00" on a UK day) and, when staff edit a
 // load, the POD signatories and the dates they signed (contract: staff may
 // correct them; with both set the load can no longer be edited).

@@ -1,4 +1,4 @@
-// The load's own details (spec §3 Create-load form): its number, PO number and
+// The load's own details: its number, PO number and
 // cargo type; then the cargo, distance and price, with Calculate for the miles
 // between the postcodes, the rate per mile it makes, and what the lane usually pays.
 import { Calculator } from "lucide-react";

@@ -1,9 +1,9 @@
-// Create / edit load dialog (spec §3 Create-load form, §5 defaults and distance
-// rules). The form holds what the operator types (UK dates and times, numbers as
-// text); toLoadInput() turns it into the contract body and loadInputSchema
-// checks it, so the messages are the same ones the server would give. The
-// sections (details, route, dates, requirements) are components of their own;
-// the mapping between a load and the form is load-form-values.ts.
+// Create / edit load dialog, with its defaults and distance rules. The form
+// holds what the operator types (UK dates and times, numbers as text);
+// toLoadInput() turns it into the contract body and loadInputSchema checks it,
+// so the messages are the same ones the server would give. The sections
+// (details, route, dates, requirements) are components of their own; the
+// mapping between a load and the form is load-form-values.ts.
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { loadInputSchema, type Load } from "@contract/schemas/load";
@@ -48,7 +48,7 @@ export function LoadFormDialog({ open, onOpenChange, load, copyOf, onSaved }: Lo
     calculatedFor.current = null;
   }, [open, load, copyOf, reset]);
 
-  // spec §3: offer the next available load number (an empty one is generated on save)
+  // offer the next available load number (an empty one is generated on save)
   // (also on every opening: the form was just reset, and a cached number is not a new answer)
   useEffect(() => {
     if (open && !editing && next.data?.loadNumber && !form.getFieldState("loadNumber").isDirty && !form.getValues("loadNumber")) {
@@ -80,7 +80,7 @@ export function LoadFormDialog({ open, onOpenChange, load, copyOf, onSaved }: Lo
   }
 
   const onSubmit = handleSubmit(async (values) => {
-    // spec §5: on submit, try the distance for the postcodes given; if that fails, keep the manual one
+    // on submit, try the distance for the postcodes given; if that fails, keep the manual one
     const p = values.pickupZip.trim();
     const d = values.deliveryZip.trim();
     const key = `${p}|${d}`.toUpperCase();
@@ -91,14 +91,14 @@ export function LoadFormDialog({ open, onOpenChange, load, copyOf, onSaved }: Lo
         setValue("distance", values.distance);
         calculatedFor.current = key;
       } catch {
-        // fall back to the manually entered distance (spec §5)
+        // fall back to the manually entered distance
       }
     }
     let prepared: ReturnType<typeof toLoadInput>;
     try {
       prepared = toLoadInput(values, editing);
     } catch {
-      // spec §8: the form could not be turned into a load (e.g. a date the browser cannot read)
+      // the form could not be turned into a load (e.g. a date the browser cannot read)
       toast.error("Failed to process load creation. Please try again.");
       return;
     }

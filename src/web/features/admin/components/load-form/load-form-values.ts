@@ -1,8 +1,8 @@
-// The load form's values and the mapping between them and a load (spec §3
-// Create-load form, §5 defaults). The form holds what the operator types: UK
-// dates and times, numbers as text. A new load, a load to edit and a copy each
-// become form values here; toLoadInput() turns the values back into the
-// contract's body, and the date rules are the ones the server applies on save.
+// The load form's values and the mapping between them and a load, with a new
+// load's defaults. The form holds what the operator types: UK dates and times,
+// numbers as text. A new load, a load to edit and a copy each become form
+// values here; toLoadInput() turns the values back into the contract's body,
+// and the date rules are the ones the server applies on save.
 import type { FieldPath } from "react-hook-form";
 import type { EquipmentType, TimeType } from "@contract/constants";
 import type { Load, LoadInput } from "@contract/schemas/load";
@@ -78,7 +78,7 @@ function prefix<P extends Side>(p: P, v: SideValues): Prefixed<P, SideValues> {
   return Object.fromEntries(Object.entries(v).map(([k, x]) => [`${p}${k}`, x])) as Prefixed<P, SideValues>;
 }
 
-/** spec §5: a new load defaults to pickup tomorrow 09:00 and delivery tomorrow 15:00. */
+/** A new load defaults to pickup tomorrow 09:00 and delivery tomorrow 15:00. */
 export function newLoadDefaults(now = new Date()): LoadFormValues {
   const tomorrow = ukTomorrow(now);
   return {
@@ -179,7 +179,7 @@ export function valuesFromLoad(l: Load): LoadFormValues {
 function sideInput(v: LoadFormValues, s: Side) {
   const g = <K extends keyof SideValues>(k: K) => v[`${s}${k}` as keyof LoadFormValues] as SideValues[K];
   const type = g("TimeType");
-  // the stored instant is the day plus the window's defining time (spec §4 wording)
+  // the stored instant is the day plus the window's defining time (as the board words it)
   const time = type === "exact" ? g("Time") : type === "before" ? g("EndTime") : g("StartTime");
   return {
     [`${s}Address`]: g("Address"),

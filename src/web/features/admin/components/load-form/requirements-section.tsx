@@ -1,4 +1,4 @@
-// What the load needs of the carrier and the vehicle (spec §3): urgent, ADR,
+// What the load needs of the carrier and the vehicle: urgent, ADR,
 // waste, tail lift, Moffett, edge protectors, temperature controlled.
 import { Section, type SectionProps } from "./form-parts";
 

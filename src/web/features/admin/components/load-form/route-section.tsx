@@ -1,4 +1,4 @@
-// One end of the load's route (spec §3): pickup or delivery, each with its
+// One end of the load's route: pickup or delivery, each with its
 // address, city, county and postcode, its time window, and the contact,
 // reference and instructions for the driver there.
 import { Input, Textarea } from "../../../../components/ui/input";
