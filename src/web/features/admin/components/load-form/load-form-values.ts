@@ -29,9 +29,12 @@ export interface SideValues {
   Instructions: string;
 }
 type Prefixed<P extends string, T> = { [K in keyof T as `${P}${K & string}`]: T[K] };
+/** the load's yes/no requirements, checkboxes in the form as in the load */
+type LoadFlags = Pick<Load, "isUrgent" | "isTemperatureControlled" | "adr" | "waste" | "tailLift" | "moffett" | "edgeProtectors">;
 
 export type LoadFormValues = Prefixed<"pickup", SideValues> &
-  Prefixed<"delivery", SideValues> & {
+  Prefixed<"delivery", SideValues> &
+  LoadFlags & {
     loadNumber: string;
     mandataNumber: string;
     weight: string;
@@ -43,13 +46,6 @@ export type LoadFormValues = Prefixed<"pickup", SideValues> &
     cargoType: string;
     equipmentType: EquipmentType;
     forsRequirement: "" | "Bronze" | "Silver" | "Gold";
-    isUrgent: boolean;
-    isTemperatureControlled: boolean;
-    adr: boolean;
-    waste: boolean;
-    tailLift: boolean;
-    moffett: boolean;
-    edgeProtectors: boolean;
     /** staff may correct POD signatories (contract); datetime-local strings */
     pickupSignedBy: string;
     pickupSignedAt: string;
