@@ -8,12 +8,12 @@ import { Toaster } from "./components/ui/toast";
 import { installSessionGuard } from "./lib/session-guard";
 import "./styles.css";
 
-// a page shown again from the back/forward cache checks who is signed in first (issue 15 #10)
+// a page shown again from the back/forward cache checks who is signed in first
 installSessionGuard();
-// issue 21: the service worker (offline app, update prompt, queued PODs), once the page has settled
+// the service worker (offline app, update prompt, queued PODs), once the page has settled
 window.addEventListener("load", () => setTimeout(() => void import("./pwa/register").then((m) => m.registerServiceWorker()), 2000));
 
-// issue 19 (Lighthouse TBT): the first render is a transition, so React renders the page in
+// Lighthouse TBT: the first render is a transition, so React renders the page in
 // slices and answers input between them; the board's first paint is already on screen as HTML
 // (board.html), and a transition keeps it there until the app's first render is ready
 const root = createRoot(document.getElementById("root")!);

@@ -1,6 +1,6 @@
-// Routes of spec §2. Signed out: /register, /reset-password, /login; anything else
+// The app's routes. Signed out: /register, /reset-password, /login; anything else
 // shows the login page. Signed in: /, /admin and /insight (staff only, else 404), /guide,
-// /register, /user-guide, /saved-searches, /company (issue 17), /invoices (issue 18); anything else the
+// /register, /user-guide, /saved-searches, /company, /invoices; anything else the
 // 404 page. While the current user loads, a spinner with "Loading...".
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
@@ -15,15 +15,15 @@ import { useLiveUpdates } from "../lib/live";
 import { forgetSignedInData } from "../lib/session-guard";
 
 // each page is its own chunk: a signed-out visitor never loads the board, a carrier
-// never loads the forms of the signed-out pages (issue 8: first-load JS budget)
+// never loads the forms of the signed-out pages (first-load JS ≤ 170 KB gzipped)
 const BoardPage = lazy(() => import("../features/board/board-page"));
 const LoginPage = lazy(() => import("../features/auth/login-page"));
 const RegisterPage = lazy(() => import("../features/auth/register-page"));
 const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-page"));
 
-// the admin code is split off the carrier's path (issue 8: first-load JS budget)
+// the admin code is split off the carrier's path (first-load JS ≤ 170 KB gzipped)
 const AdminPage = lazy(() => import("../features/admin/admin-page"));
-// the staff insight page and its chart library (issue 18): never on the carrier's path
+// the staff insight page and its chart library: never on the carrier's path
 const InsightPage = lazy(() => import("../features/insight/insight-page"));
 const GuidePage = lazy(() => import("../features/guide/guide-page"));
 const SavedSearchesPage = lazy(() => import("../features/saved-searches/saved-searches-page"));
@@ -60,17 +60,17 @@ function PageLoading() {
 
 export function App() {
   const { isLoading, isAuthenticated, isStaff, user } = useAuth();
-  // issue 19 (LCP): on the board's path the header and the board's heading are drawn at
+  // the board's first paint (LCP): on the board's path the header and the board's heading are drawn at
   // once, with the "Loading..." spinner under them, not after the user and the board's code
   const [location] = useLocation();
   const onBoard = location === "/";
 
-  // a toast carried over a full-page redirect (logout, spec §4)
+  // a toast carried over a full-page redirect (logout)
   useEffect(() => showFlashToast(), []);
   // server change notices make open boards refetch at once; polling stays the fallback
   useLiveUpdates(isAuthenticated);
   // signed out under us (another tab, an expired session, Back after logout): nothing
-  // of the previous user stays in the query cache (issue 15 #10)
+  // of the previous user stays in the query cache
   const wasSignedIn = useRef(false);
   useEffect(() => {
     if (wasSignedIn.current && !isAuthenticated && !isLoading) forgetSignedInData();

@@ -1,4 +1,4 @@
-// Error boundary (spec §2, §8): "Something went wrong" with the message, Reload
+// Error boundary: "Something went wrong" with the message, Reload
 // Page, Show Debug Info (the stack); the last error is kept in localStorage so
 // support can read it after the reload.
 import { Component, type ErrorInfo, type ReactNode } from "react";

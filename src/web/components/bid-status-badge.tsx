@@ -1,4 +1,4 @@
-// Bid status words and colours (spec §4, ui.md: pending purple; never colour alone).
+// Bid status words and colours (pending purple; never colour alone).
 import type { BidStatus } from "@contract/constants";
 import { Badge, type BadgeTone } from "./ui/badge";
 

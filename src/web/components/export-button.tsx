@@ -1,4 +1,4 @@
-// The Export button of each staff tab (contract-beyond "CSV exports"): a plain
+// The Export button of each staff tab (a CSV of the tab's list): a plain
 // download link to the tab's export, built from the very URL its list query
 // fetches (same filters, search and order; every page, not the page in view).
 // A link, not a fetch: the browser streams the file to disk, so a 100,000-row

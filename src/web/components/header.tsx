@@ -1,4 +1,4 @@
-// The header on every page (spec §1, §2): logo and product name, Help, and signed in
+// The header on every page: logo and product name, Help, and signed in
 // a welcome line, the Admin button (staff) and the user menu; signed out New Account.
 // On a phone: one compact row of controls with the welcome line under it; Help and
 // Admin show only their icons there (their words stay as the accessible name), so
@@ -11,8 +11,9 @@ import { usePublicConfig } from "../lib/public-config";
 import { Later, lazyNamed } from "../lib/lazy";
 
 const HelpDialog = lazyNamed(() => import("./help-dialog"), "HelpDialog");
-// the menu (Radix dropdown and its positioning) and the bell's list (issue 16) load on the
-// first pointer or focus near them; until then plain buttons that look the same (issue 19)
+// the menu (Radix dropdown and its positioning) and the bell's list load on the
+// first pointer or focus near them; until then plain buttons that look the same (a small
+// first load for the board)
 import { HeaderUserMenu } from "./user-menu-button";
 import { HeaderBell } from "../features/notifications/bell-button";
 // the load details the bell opens
@@ -59,7 +60,7 @@ export function Header() {
           <span className="line-clamp-2 min-w-0 break-words text-base font-bold leading-tight text-brand-900 sm:line-clamp-1 sm:text-lg">{productName}</span>
         </Link>
 
-        {/* while the user loads (the board's first paint, issue 19) the welcome line and the bell and
+        {/* while the user loads (the board's first paint) the welcome line and the bell and
             avatar keep their room, so nothing moves when they arrive (CLS 0) */}
         {isLoading && (
           <p aria-hidden="true" className="col-span-2 row-start-2 pb-1 text-sm md:col-span-1 md:col-start-2 md:row-start-1 md:ml-3 md:pb-0">

@@ -1,6 +1,6 @@
-// Help (spec §2 header): the carrier portal user guide PDF in a frame, with Open in
+// Help (the header's Help button): the carrier portal user guide PDF in a frame, with Open in
 // New Tab, Download, Close, View User Guide and Download PDF, and the data sources'
-// attributions. Signed out, the HTML guide is not reachable (spec §6), so View User
+// attributions. Signed out, the HTML guide is not reachable, so View User
 // Guide opens the PDF instead.
 import { Dialog } from "radix-ui";
 import { BookOpen, ChevronRight, Download, ExternalLink } from "lucide-react";

@@ -1,4 +1,4 @@
-// spec §4: status words and colours, the same everywhere (ui.md). The words live in
+// Load status words and colours, the same everywhere. The words live in
 // the contract (status-labels.ts), so the CSV exports say them too.
 import { LOAD_STATUS_LABELS, loadStatusLabel } from "@contract/status-labels";
 import { Badge, type BadgeTone } from "./ui/badge";

@@ -1,4 +1,4 @@
-// spec §2 / §8: any unknown path while signed in, and /admin for a non-staff user.
+// The not-found page: any unknown path while signed in, and /admin for a non-staff user.
 import { Link } from "wouter";
 
 export function NotFoundPage() {

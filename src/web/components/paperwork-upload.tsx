@@ -1,5 +1,5 @@
-// A paperwork file field that uploads at once (spec §5 one file ≤ 10 MB,
-// PDF/JPG/PNG; §8 upload messages; §9 retry delays): a carrier in a cab takes a
+// A paperwork file field that uploads at once (one file ≤ 10 MB, PDF/JPG/PNG;
+// a message for each refusal; retries after 0, 1, 3 and 5 s): a carrier in a cab takes a
 // photo with the phone camera; in the office one chooses or drops a file. A
 // progress bar while it goes, Retry when it failed; the form then sends the
 // objectPath it was stored under. Its words default to the signed POD

@@ -1,4 +1,4 @@
-// Server-paged admin tables (issue 13: no list silently truncates): the state of
+// Server-paged admin tables (no list silently truncates): the state of
 // a page (offset, sort, search), a table whose headers sort (aria-sort), a search
 // box and a pager that says how many rows there are in all. The server pages,
 // sorts and searches (contract: limit/offset/sort/search, X-Total-Count).

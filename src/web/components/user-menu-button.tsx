@@ -1,4 +1,4 @@
-// The avatar as the header first draws it (issue 19: board first-load JS): a plain button
+// The avatar as the header first draws it (kept out of the board's first-load JS): a plain button
 // that looks and is named exactly as the menu's Radix trigger. The menu (user-menu.tsx,
 // Radix DropdownMenu + floating-ui) loads when the pointer or focus comes near and takes
 // its place, open, on the first click (or Enter / Space).

@@ -1,6 +1,6 @@
-// The user menu (spec §2 header): initials avatar; name, email and carrier name;
-// My Profile, Change Password, Saved searches, Company and My Invoices (carriers,
-// issues 17 and 18), Log out. The dialogs live outside the menu so they keep focus after it closes.
+// The user menu in the header: initials avatar; name, email and carrier name;
+// My Profile, Change Password, Saved searches, Company and My Invoices (carriers
+// only), Log out. The dialogs live outside the menu so they keep focus after it closes.
 import { useState } from "react";
 import { Bookmark, Building2, KeyRound, LogOut, ReceiptText, UserRound } from "lucide-react";
 import { useLocation } from "wouter";
@@ -53,14 +53,14 @@ export function UserMenu({ user, defaultOpen = false }: { user: User; defaultOpe
             <Bookmark className="h-4 w-4" aria-hidden="true" />
             Saved searches
           </DropdownMenuItem>
-          {/* a carrier's company: its documents and compliance (issue 17); staff manage companies in Admin */}
+          {/* a carrier's company: its documents and compliance; staff manage companies in Admin */}
           {!isStaffRole(user) && (
             <DropdownMenuItem onSelect={() => navigate("/company")}>
               <Building2 className="h-4 w-4" aria-hidden="true" />
               Company
             </DropdownMenuItem>
           )}
-          {/* the company's self-billing invoices and statement (issue 18; the contract's MY_INVOICES_PATH,
+          {/* the company's self-billing invoices and statement (the contract's MY_INVOICES_PATH,
               written out so the menu's chunk does not carry the invoice schemas); staff have the Invoices tab */}
           {!isStaffRole(user) && (
             <DropdownMenuItem onSelect={() => navigate("/invoices")}>

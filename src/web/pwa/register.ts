@@ -1,5 +1,5 @@
-// Registers the service worker (sw.ts) and keeps the app current (issue 21
-// "Installable"); sends queued PODs on app open and when the signal returns.
+// Registers the service worker (sw.ts) and keeps the app current (an installable
+// app); sends queued PODs on app open and when the signal returns.
 // Loaded by main.tsx once the page has loaded and settled (2 s after `load`),
 // so none of it is on the first load's path; the outbox code only when the
 // phone may hold a queued POD (outbox-flag.ts).

@@ -1,4 +1,4 @@
-// The service worker (issue 21 "Installable"; docs/decisions/0022-offline-pod.md).
+// The service worker of the installable app (docs/decisions/0022-offline-pod.md).
 // Built by scripts/build-sw.mjs after `vite build` into dist/web/sw.js, with the
 // build's version and the files to keep offline written in (__BUILD__,
 // __PRECACHE__), so every build is a new worker and the browser sees an update.

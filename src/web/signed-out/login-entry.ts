@@ -1,9 +1,9 @@
-// The sign-in page's own script (issue 19: "the sign-in page needs a form, not the
-// app"). The page's HTML is the app's login page rendered at build time
+// The sign-in page's own script (the sign-in page needs a form, not the
+// app). The page's HTML is the app's login page rendered at build time
 // (scripts/prerender-sign-in.tsx); this makes it work with no framework: the
 // schema's checks and messages under their fields (login-validate.ts), the
-// password toggle, POST /api/login with the spec §8 toasts, then the app at the
-// user's home (spec §2: staff → /admin, others → /). Toasts and the two dialogs
+// password toggle, POST /api/login with its failure toasts, then the app at the
+// user's home (staff → /admin, others → /). Toasts and the two dialogs
 // are the app's components, loaded on the first touch (login-extras.tsx).
 import "../styles.css";
 import { api } from "../lib/api";
@@ -30,7 +30,7 @@ if (header) {
 
 // the dialogs' and toasts' code comes while the visitor reads or types, not before
 for (const type of ["pointerdown", "focusin", "keydown"]) document.addEventListener(type, () => void loadExtras(), { once: true, passive: true });
-// a toast carried over a full-page redirect (logout, spec §4)
+// a toast carried over a full-page redirect (logout)
 try {
   if (sessionStorage.getItem("flashToast")) void loadExtras().then((m) => m.showFlashToast());
 } catch {

@@ -1,4 +1,4 @@
-// What the prerendered sign-in page shows only on demand (issue 19): the toasts,
+// What the prerendered sign-in page shows only on demand: the toasts,
 // the "Forgot your password?" dialog and the Help dialog, the app's own components
 // in a React root of their own. login-entry.ts loads this chunk when the visitor
 // first touches the page (or at once to repeat a flash toast), never before: the

@@ -1,6 +1,6 @@
-// The sign-in form's checks without zod (issue 19: the sign-in page carries no
-// schema library). Same rules and words as loginSchema (contract/schemas/user.ts,
-// spec §5); login-validate.test.ts holds the two to the same answers.
+// The sign-in form's checks without zod (the sign-in page carries no
+// schema library). Same rules and words as loginSchema (contract/schemas/user.ts);
+// login-validate.test.ts holds the two to the same answers.
 
 /** zod's regexes.html5Email, the rule the contract's emailSchema uses */
 const HTML5_EMAIL =

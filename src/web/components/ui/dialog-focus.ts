@@ -1,4 +1,4 @@
-// Where focus goes when a dialog opens and closes (ui.md "Dialogs and forms"; issue 15 #9).
+// Where focus goes when a dialog opens and closes.
 // Radix on its own focuses the first tabbable element, which in our dialogs is the ✕
 // in the title bar: typing an amount went nowhere and Enter closed the dialog. And it
 // returns focus only to a Dialog.Trigger; ours open from state (a card's button, a

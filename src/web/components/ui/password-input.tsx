@@ -1,4 +1,4 @@
-// A password field with a show/hide toggle (spec §2 reset page). The toggle keeps
+// A password field with a show/hide toggle (as on the reset page). The toggle keeps
 // one accessible name, "Show password", and reports its state with aria-pressed.
 import { forwardRef, useState, type InputHTMLAttributes } from "react";
 import { Eye, EyeOff } from "lucide-react";

@@ -1,4 +1,4 @@
-// Tabs without Radix for the board's two sections (issue 19: Radix Tabs, its collection and
+// Tabs without Radix for the board's two sections (Radix Tabs, its collection and
 // roving focus were ~10 KB gzip of the board's first load). Same looks (ui/tabs.tsx's classes)
 // and the WAI-ARIA tabs pattern Radix follows: tablist/tab/tabpanel with aria-selected,
 // aria-controls and aria-labelledby, one tab in the Tab order, Arrow keys (wrapping), Home

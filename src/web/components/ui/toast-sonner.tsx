@@ -1,5 +1,5 @@
 // The toast library (sonner, ~6.5 KB gzip) and its settings, loaded by ui/toast.tsx with the
-// first toast or the first touch of the page, never with the board's first paint (issue 19).
+// first toast or the first touch of the page, never with the board's first paint.
 import { useEffect } from "react";
 import { Toaster as Sonner, toast as sonner } from "sonner";
 import { TOAST_DURATION_MS } from "@contract/constants";

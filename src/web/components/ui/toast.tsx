@@ -1,7 +1,7 @@
-// Toasts (spec §9): 5000 ms, at most one visible; destructive for errors (spec §8).
-// They drop in just under the sticky header, never over its welcome line (issue 15
-// #12c): the header publishes its height as --app-header-height (header.tsx).
-// The library itself (ui/toast-sonner.tsx) is not in any page's first load (issue 19):
+// Toasts: 5000 ms, at most one visible; destructive for errors.
+// They drop in just under the sticky header, never over its welcome line: the
+// header publishes its height as --app-header-height (header.tsx).
+// The library itself (ui/toast-sonner.tsx) is not in any page's first load:
 // it loads on the first pointer, key or focus on the page, or with the first toast;
 // toasts asked for before it is listening wait in a small queue and show then, in order.
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";

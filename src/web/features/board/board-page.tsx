@@ -1,7 +1,7 @@
-// The carrier load board (spec §2): heading, five statistics tiles, the filter
-// bar, the list of load cards polled every 10 s (spec §9) and the carrier's bids.
+// The carrier load board: heading, five statistics tiles, the filter
+// bar, the list of load cards polled every 10 s and the carrier's bids.
 // Filters and the sort are applied by the server through the query string
-// (contract), and kept in the page's URL (issue 15 #7): each change is a history
+// (contract), and kept in the page's URL: each change is a history
 // entry, so Back goes to the previous filters and a link shares them.
 import { memo, useDeferredValue, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -31,7 +31,7 @@ const NO_LOADS: Load[] = [];
 /** cards in the first paint of a board: more than a phone or a desk screen shows */
 const FIRST_CARDS = 6;
 /**
- * A card renders again only when what it shows changes (issue 19, Lighthouse TBT): the
+ * A card renders again only when what it shows changes (Lighthouse TBT): the
  * board hears several queries as it loads (stats, bids, compliance, notifications) and
  * each used to render all fifty cards again. Its handlers are the board's stable ones.
  */
@@ -77,7 +77,7 @@ function LoadBoard() {
   const query = useSearch();
   const filters = useMemo(() => filtersFromSearch(query), [query]);
   const urlQuery = searchFromFilters(filters);
-  // a page of loads at a time: a board of 100,000 loads must not ship them all (issue 8);
+  // a page of loads at a time: a board of 100,000 loads must not ship them all;
   // new filters start again at the first page
   const [paging, setPaging] = useState({ query: urlQuery, limit: BOARD_PAGE_SIZE });
   const limit = paging.query === urlQuery ? paging.limit : BOARD_PAGE_SIZE;
@@ -89,7 +89,7 @@ function LoadBoard() {
   const ownBids = useOwnBids();
   const online = useOnline();
   const accept = useAcceptLoadFlow();
-  // issue 17: one cached status for the whole board; each card's reason is worked out from it and the load
+  // compliance: one cached status for the whole board; each card's reason is worked out from it and the load
   const { isStaff } = useAuth();
   const compliance = useComplianceMe();
   const notice = boardNotice(compliance.data, { isStaff });
@@ -101,12 +101,12 @@ function LoadBoard() {
   const podWaiting = useWaitingLoads();
 
   const list = loads.data?.loads ?? NO_LOADS;
-  // Fifty cards at once are a long task on a phone's CPU (issue 8, Lighthouse TBT):
+  // Fifty cards at once are a long task on a phone's CPU (Lighthouse TBT):
   // a newly arrived list is rendered in the background, in slices, so taps and
   // scrolling are answered meanwhile; the cards shown until then are the old ones.
   const deferred = useDeferredValue(list);
-  // The first list of a visit paints its first cards at once, with the heading (issue 19:
-  // a phone sees two; Lighthouse's LCP waited for all fifty), and the rest follow in that
+  // The first list of a visit paints its first cards at once, with the heading (a
+  // phone sees two; Lighthouse's LCP waited for all fifty), and the rest follow in that
   // background render; a later list still replaces the old cards only once it is ready.
   const shown = deferred === list || deferred.length > 0 ? deferred : list.slice(0, FIRST_CARDS);
   const count = loads.data?.total ?? list.length;
@@ -206,7 +206,7 @@ function LoadBoard() {
         </h2>
         <ul className="space-y-3">
           {shown.map((load) => (
-            // issue 19: a card off screen is not laid out or painted until it scrolls near (a phone
+            // a card off screen is not laid out or painted until it scrolls near (a phone
             // shows two of fifty); until then it stands in at a card's height at that width
             <li
               key={load.id}

@@ -1,6 +1,6 @@
-// The board's first paint (issue 19, Lighthouse LCP): the heading is the page's largest
+// The board's first paint (Lighthouse LCP): the heading is the page's largest
 // element, so it is drawn by the app's first render, before the current user and the
-// board's chunk arrive, with the spec's "Loading..." spinner (§2: while auth state loads)
+// board's chunk arrive, with the "Loading..." spinner shown while the signed-in user loads
 // and card-shaped skeletons below it. BoardPage draws the same heading in the same place.
 import { Spinner } from "../../components/ui/spinner";
 import { useProductName } from "./use-product-name";

@@ -1,5 +1,4 @@
-// The board's filters and sort live in the page URL (contract "Carrier board order";
-// issue 15 #7): a reload, Back and a shared link keep them. The URL uses the API's
+// The board's filters and sort live in the page URL: a reload, Back and a shared link keep them. The URL uses the API's
 // own query names and values (`/?search=leeds&weight=gt10000&sort=price`); a value
 // the board does not offer (an old or hand-edited link) is read as "all" / the
 // default order rather than sent on to a 400.
@@ -13,7 +12,7 @@ export interface BoardFilters {
   price: string;
   status: string;
   equipmentType: string;
-  /** "near" filters (issue 16): a postcode and a radius in miles ("" = the API's 50) */
+  /** "near" filters: a postcode and a radius in miles ("" = the API's 50) */
   pickupNear: string;
   pickupMiles: string;
   deliveryNear: string;

@@ -1,4 +1,4 @@
-// The network name in the heading "UK's Largest {productName}" (spec §1), from
+// The network name in the heading "UK's Largest {productName}", from
 // GET /api/public-config; the default name while it loads or if it fails.
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api";

@@ -1,4 +1,4 @@
-// One line above the board's cards about the carrier's own standing (issue 17):
+// One line above the board's cards about the carrier's own standing:
 // blocked from booking until the insurance is verified, or insurance running out.
 // Each card says the same in short; this one says what to do.
 import { Link } from "wouter";

@@ -1,6 +1,6 @@
 // Why a carrier cannot book a load, worked out on the board before any button is
-// pressed (contract-beyond "Carrier compliance": "the board shows why and disables
-// the buttons instead of letting the carrier find out"). The same rules as the
+// pressed: the board shows why and disables the buttons instead of letting the
+// carrier find out. The same rules as the
 // server's 409s, from one cached GET /api/compliance/me and the load's own
 // forsRequirement: nothing is fetched per card. The server still decides, inside
 // the booking transaction; this only spares the carrier a failing button.

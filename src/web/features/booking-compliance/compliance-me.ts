@@ -1,4 +1,4 @@
-// GET /api/compliance/me (contract-beyond "Carrier compliance"): the signed-in
+// GET /api/compliance/me: the signed-in
 // user's company, its compliance status, its verified FORS level and the two
 // staff settings. The board reads it once (cached), never per card, to say why a
 // load cannot be booked before the carrier presses a button that would fail.

@@ -1,4 +1,4 @@
-// The words of the user guide, once, for /guide and /user-guide (spec §2). The PDF
+// The words of the user guide, once, for /guide and /user-guide. The PDF
 // (GET /api/pdf/user-guide) is built on the server from its own copy.
 import { USER_GUIDE_DATE, USER_GUIDE_VERSION } from "@contract/constants";
 

@@ -1,4 +1,4 @@
-// /guide (spec §2): a quick start list, an admin features list and a link that
+// /guide: a quick start list, an admin features list and a link that
 // opens the full user guide at /user-guide in a new tab.
 import { BookOpen, ExternalLink } from "lucide-react";
 import { ADMIN_FEATURES, GUIDE_VERSION_LINE, QUICK_START } from "./guide-content";

@@ -1,4 +1,4 @@
-// Proof of Delivery dialog, "Generate POD" (spec §2): titled with the load
+// Proof of Delivery dialog, "Generate POD": titled with the load
 // number, an explanation, Print POD (browser print) and Close, then the
 // printable document. Only the document prints (styles.css + pod-print.css).
 import { Printer } from "lucide-react";

@@ -1,12 +1,12 @@
-// The printable Proof of Delivery (spec §2): header "PROOF OF DELIVERY" with the
+// The printable Proof of Delivery: header "PROOF OF DELIVERY" with the
 // network name and load number; Pickup Details, Delivery Details, Cargo
 // Information, Special Requirements; blank signature blocks; footer with a
-// contact line and "Generated on" (dd/MM/yyyy, spec §9) with the load number.
+// contact line and "Generated on" (dd/MM/yyyy) with the load number.
 import type { ReactNode } from "react";
 import type { Load } from "@contract/schemas/load";
 import { formatDate, formatDimensions, formatMiles, formatTime, formatWeight } from "../../lib/format";
 
-/** "24/11/2026 at 09:00", "24/11/2026 before 15:00", "24/11/2026 between 08:00 - 12:00" (spec §4 windows, §9 POD dates). */
+/** "24/11/2026 at 09:00", "24/11/2026 before 15:00", "24/11/2026 between 08:00 - 12:00": the time window with the date as dd/MM/yyyy. */
 export function podWindow(date: string | null, type: string, start: string | null, end: string | null): string {
   if (!date) return "—";
   const day = formatDate(date);

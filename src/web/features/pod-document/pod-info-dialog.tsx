@@ -1,5 +1,5 @@
-// POD Information viewer (spec §2: status, signers, dates, Download POD, load
-// summary; §9 POD dates dd/MM/yyyy HH:mm).
+// POD Information viewer: status, signers, dates, Download POD, load
+// summary; POD dates as dd/MM/yyyy HH:mm.
 import type { ReactNode } from "react";
 import { ArrowRight, Download, FileX } from "lucide-react";
 import type { Load } from "@contract/schemas/load";

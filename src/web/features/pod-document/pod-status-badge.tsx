@@ -1,4 +1,4 @@
-// POD status word and colour (spec §4: Pending, Partial, Complete), computed
+// POD status word and colour (Pending, Partial, Complete), computed
 // only by podStatus() in the contract.
 import { podStatus, type PodStatus } from "@contract/schemas/pod";
 import { Badge, type BadgeTone } from "../../components/ui/badge";

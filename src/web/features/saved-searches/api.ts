@@ -1,4 +1,4 @@
-// Saved searches (issue 16; contract "Saved searches and lane alerts"): the
+// Saved searches (each with its lane alert setting): the
 // signed-in user's own, listed, saved from the board, edited and deleted.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SavedSearch, SavedSearchInput, SavedSearchUpdate } from "@contract/schemas/saved-search";

@@ -1,4 +1,4 @@
-// Saved searches (issue 16): the signed-in user's searches with their alert
+// Saved searches: the signed-in user's searches with their alert
 // setting; open one on the board, change its alert, rename or delete it.
 import { useState } from "react";
 import { Link } from "wouter";

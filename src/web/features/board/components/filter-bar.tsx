@@ -1,7 +1,7 @@
-// Filter bar of spec §2: text search (applied by the Search button or Enter),
+// The board's filter bar: text search (applied by the Search button or Enter),
 // Weight Range, Distance, Price Range, Load Status, Equipment Type (applied at
-// once), Reset, and the count of loads found. Bands are spec §9's, from the contract.
-// The sort control (issue 15 #7) is a native select: one thumb on a phone.
+// once), Reset, and the count of loads found. The bands come from the contract
+// (contract/constants.ts). The sort control is a native select: one thumb on a phone.
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { ArrowUpDown, BookmarkPlus, MapPin, RotateCcw, Search } from "lucide-react";
 import { DISTANCE_BANDS, EQUIPMENT_TYPES, PRICE_BANDS, WEIGHT_BANDS, type Band } from "@contract/constants";
@@ -11,7 +11,7 @@ import { Input } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { NEAR_MILES_OPTIONS, SORT_OPTIONS, type BoardFilters } from "../board-url";
 
-/** spec §9 load status filter values */
+/** the load status filter's values */
 const STATUS_OPTIONS = [
   { value: "all", label: "All Statuses" },
   { value: "available", label: "Available" },
@@ -42,7 +42,7 @@ export function FilterBar({
   filters: BoardFilters;
   onChange: (f: BoardFilters) => void;
   onReset: () => void;
-  /** "Save this search" (issue 16): name the current filters and choose their alert */
+  /** "Save this search": name the current filters and choose their alert */
   onSave?: () => void;
 }) {
   const id = useId();
@@ -118,7 +118,7 @@ export function FilterBar({
           </div>
         ))}
       </div>
-      {/* near filters (issue 16): within a radius of a postcode district, pickup and delivery */}
+      {/* near filters: within a radius of a postcode district, pickup and delivery */}
       <div className="mt-3 grid gap-3 md:grid-cols-2">
         {(
           [

@@ -1,6 +1,6 @@
 // One load on the carrier board, in the order a carrier decides (ui.md "The load
 // card"): number and status on top, route, when, what it pays, what it needs,
-// then the actions. Buttons follow spec §4/§5; on a phone the card is one column
+// then the actions. Buttons follow the load button rules (loads/load-rules.ts); on a phone the card is one column
 // with full-width buttons at the bottom.
 import { useId, type ReactNode } from "react";
 import { ArrowRight, CalendarClock, ClipboardCheck, Gavel, Package, Route, Truck, Weight } from "lucide-react";
@@ -15,18 +15,18 @@ import { BookingBlockNote, type BookingBlock } from "../../booking-compliance";
 
 export interface LoadCardProps {
   load: Load;
-  /** the caller's pending bid on this load: purple badge and "Update Bid" (spec §2) */
+  /** the caller's pending bid on this load: purple badge and "Update Bid" */
   pendingBid?: OwnBid;
   onAccept?: (load: Load) => void;
   onBid?: (load: Load) => void;
   onViewDetails: (load: Load) => void;
   onCompletePod?: (load: Load) => void;
   /**
-   * why this carrier cannot book the load (companies/booking-block.ts, issue 17):
+   * why this carrier cannot book the load (booking-compliance/booking-block.ts):
    * Accept and Bid stay in place, disabled, with the reason in words under them
    */
   block?: BookingBlock | null;
-  /** a POD for this load waits on this phone to be sent (issue 21) */
+  /** a POD for this load waits on this phone to be sent (offline POD) */
   podWaiting?: boolean;
 }
 

@@ -1,4 +1,4 @@
-// Five statistics tiles of spec §2, in order; every figure defaults to 0 and uses
+// The board's five statistics tiles, in order; every figure defaults to 0 and uses
 // thousands separators (ui.md "Pictures": tiles with icons).
 import type { ReactNode } from "react";
 import { CheckCircle2, Clock, PackageOpen, PoundSterling, Trophy } from "lucide-react";

@@ -1,4 +1,4 @@
-// "Save this search" (issue 16): a name and an alert setting for the board's
+// "Save this search": a name and an alert setting for the board's
 // current filters; the same dialog renames a saved search or changes its alert.
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { LANE_ALERTS, LANE_ALERT_LABELS, queryToSavedFilters, type LaneAlert, type SavedSearchFilters } from "@contract/schemas/saved-search";
