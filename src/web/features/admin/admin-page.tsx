@@ -1,4 +1,4 @@
-// Admin dashboard (spec §2): header actions, the tabs with their counts
+// Admin dashboard: header actions, the tabs with their counts
 // (admin-tabs.tsx), and the dialogs for loads, bids, POD and users. Staff work
 // here all day (ui.md): dense tables, filters that stay put across tabs and
 // reloads, counts on tabs.
@@ -16,7 +16,7 @@ import { FailedMailButton } from "./components/failed-mail-dialog";
 import { AdminTabs } from "./components/admin-tabs";
 import { useLoadDialogs } from "./components/load-dialogs";
 
-/** spec §2: "Updating data..." while any list refetches; a small indicator, never a layout jump. */
+/** "Updating data..." while any list refetches; a small indicator, never a layout jump. */
 function UpdatingIndicator() {
   const refetching = useIsFetching({ predicate: (q) => q.state.data !== undefined && q.queryKey[0] !== "/api/auth/user" });
   return (
@@ -65,7 +65,7 @@ export default function AdminPage() {
             <Plus className="h-4 w-4" aria-hidden="true" />
             Add New Load
           </Button>
-          {/* CSV load import (contract-beyond "Load import"), next to adding one by hand */}
+          {/* CSV load import, next to adding one by hand */}
           <Button variant="outline" onClick={() => setImportOpen(true)}>
             <FileUp className="h-4 w-4" aria-hidden="true" />
             Import CSV

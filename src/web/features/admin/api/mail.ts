@@ -1,4 +1,4 @@
-// The mail outbox for staff (issue 14): failed and waiting mail, resend, and
+// The mail outbox for staff: failed and waiting mail, resend, and
 // the progress of the available-loads email just queued from this page.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BulkEmailResult } from "@contract/schemas/email-schedule";
@@ -57,7 +57,7 @@ export interface CurrentBatch {
 export function useCurrentBatch(): CurrentBatch | null {
   const qc = useQueryClient();
   // page state kept in the cache, not fetched: a refetch (e.g. everything invalidated when
-  // the service worker first takes control, issue 21) must keep it, not reset it to null
+  // the service worker first takes control) must keep it, not reset it to null
   const { data } = useQuery<CurrentBatch | null>({
     queryKey: BATCH_KEY,
     queryFn: () => qc.getQueryData<CurrentBatch | null>(BATCH_KEY) ?? null,

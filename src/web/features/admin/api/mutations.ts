@@ -1,4 +1,4 @@
-// Admin writes (spec §7) with the §8 failure toasts. Every success refreshes the
+// Admin writes, each with a toast when it fails. Every success refreshes the
 // loads, stats and bids everywhere (the board shares the same keys).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LoadStatus } from "@contract/constants";
@@ -96,7 +96,7 @@ export function useResetLoad() {
   });
 }
 
-/** spec §8: the edit failure names the POD lock when the server's message does. */
+/** The edit failure names the POD lock when the server's message does. */
 export function loadUpdateErrorTitle(e: unknown): string {
   const msg = (e instanceof ApiError ? (e.serverMessage ?? e.message) : String(e)).toLowerCase();
   return msg.includes("pod") ? "Cannot edit load - POD has been completed" : "Failed to update load";
@@ -115,7 +115,7 @@ export function useSaveLoad() {
     },
     onError: (e, v) => {
       if (v.id) toast.error(loadUpdateErrorTitle(e), serverText(e));
-      // spec §8: a copy that fails says "Failed to copy load" (Copy Load creates on Save)
+      // a copy that fails says "Failed to copy load" (Copy Load creates on Save)
       else toast.error(v.copiedFrom ? "Failed to copy load" : "Failed to create load.", serverText(e));
     },
   });
@@ -136,7 +136,7 @@ export function useSaveUser() {
   return useMutation({
     mutationFn: (v: { id?: string; body: UserFormBody }) => {
       if (!v.id) return api.post<User>("/api/register", v.body);
-      // spec §5: a blank password on edit keeps the current one
+      // a blank password on edit keeps the current one
       const { password, ...rest } = v.body;
       return api.put<User>(`/api/users/${v.id}`, password ? v.body : rest);
     },

@@ -1,4 +1,4 @@
-// Admin reads (spec §7, polling of §9). Keys start with the URL so any feature
+// Admin reads, polled (POLL). Keys start with the URL so any feature
 // that invalidates ["/api/loads"] or ["/api/users"] refreshes these too.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { POLL } from "@contract/constants";
@@ -23,7 +23,7 @@ export interface AdminLoadFilters {
 
 export const EMPTY_FILTERS: AdminLoadFilters = { statuses: [], carriers: [], from: "", to: "", search: "", sort: DEFAULT_LOAD_SORT };
 
-/** Loads per page of the admin tables: the server pages, sorts and searches the whole set (issue 13). */
+/** Loads per page of the admin tables: the server pages, sorts and searches the whole set (no list silently truncates). */
 export const ADMIN_PAGE = 50;
 
 export function loadsUrl(f: Partial<AdminLoadFilters>, page: { limit: number; offset: number }): string {
@@ -39,7 +39,7 @@ export function loadsUrl(f: Partial<AdminLoadFilters>, page: { limit: number; of
   return `/api/loads?${q.toString()}`;
 }
 
-/** One page of loads and the true total (X-Total-Count), every 8 s (spec §9). */
+/** One page of loads and the true total (X-Total-Count), every 8 s. */
 export function useAdminLoads(f: Partial<AdminLoadFilters>, page = { limit: ADMIN_PAGE, offset: 0 }) {
   const url = loadsUrl(f, page);
   return useQuery({
@@ -70,7 +70,7 @@ export function useCarriers() {
   });
 }
 
-/** The PO number approving would issue now: the Approve dialog's starting value (issue 15). */
+/** The PO number approving would issue now: the Approve dialog's starting value. */
 export function useNextPoNumber(enabled: boolean) {
   return useQuery({
     queryKey: ["/api/loads/next-po-number"],

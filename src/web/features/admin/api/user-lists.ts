@@ -1,4 +1,4 @@
-// The Users, Carriers and Pending tabs' reads (spec §7, polling of §9): one page
+// The Users, Carriers and Pending tabs' reads, polled (POLL): one page
 // at a time, sorted and searched by the server, with the total from X-Total-Count
 // (contract: every list is bounded). Keys start with the URL, so the user
 // mutations' invalidations (queries.ts keys) refresh them.
@@ -41,7 +41,7 @@ export const USER_LIST_PAGE = 50;
 /** The Pending tab's first page: the tab count reads its total, so both share one poll. */
 export const PENDING_FIRST_PAGE: PageParams = { limit: USER_LIST_PAGE, offset: 0 };
 
-/** spec §2: the Pending tab's count, the true total of registrations waiting. */
+/** The Pending tab's count, the true total of registrations waiting. */
 export function usePendingCount(): number | undefined {
   return usePendingPage(PENDING_FIRST_PAGE).data?.total;
 }

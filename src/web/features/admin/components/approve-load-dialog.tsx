@@ -1,4 +1,4 @@
-// Approve asks for the PO number (issue 15; contract PATCH /status {status:
+// Approve asks for the PO number (PATCH /status {status:
 // "approved", mandataNumber}): prefilled with the customer's PO already on the load,
 // or the next PO-{year}-{5 digits}; editable; a number another load has comes back
 // as 409 and is shown under the field.

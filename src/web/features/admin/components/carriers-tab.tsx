@@ -1,7 +1,7 @@
-// Carriers tab (spec §2): one row per company, at most two contacts and "+N more",
+// Carriers tab: one row per company, at most two contacts and "+N more",
 // accepted loads, earnings, last activity and earliest join date, as the server
 // groups them. Paged, sorted and searched by the server, with the total shown.
-// Issue 17: each company's compliance in words, and its name opens the company dialog.
+// Each company's compliance in words, and its name opens the company dialog.
 import { useState } from "react";
 import { formatAdminDateTime, formatDate, formatMoney, formatNumber } from "../../../lib/format";
 import { cn } from "../../../lib/cn";

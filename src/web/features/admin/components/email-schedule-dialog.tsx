@@ -1,6 +1,6 @@
-// Schedule Email settings dialog (spec §2 admin header; §3 settings; §5 rules:
-// HH:MM 24-hour, Save disabled when enabled + weekly + no day, daysOfWeek sent
-// empty unless weekly; §8 failure toast; §9 UK time, weekdays only).
+// Schedule Email settings dialog (from the admin header): HH:MM 24-hour, Save
+// disabled when enabled + weekly + no day, daysOfWeek sent empty unless weekly;
+// a toast when saving fails; UK time, weekdays only.
 import { useEffect, useId } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -65,8 +65,8 @@ function ScheduleForm({ saved: settings, onDone }: { saved: EmailScheduleSetting
   const [enabled, frequency, days] = useWatch({ control: form.control, name: ["enabled", "frequency", "daysOfWeek"] });
   const weekly = frequency === "weekly";
   const noDay = enabled && weekly && days.length === 0;
-  // spec §9 weekdays only: an enabled weekly schedule of only Saturday/Sunday would never send,
-  // so it is refused in the contract's words (the API says the same, issue 15 #12a)
+  // weekdays only: an enabled weekly schedule of only Saturday/Sunday would never send,
+  // so it is refused in the contract's words (the API says the same)
   const weekendOnly = weekly && isWeekendOnly(days);
   const neverSends = enabled && weekendOnly;
 
@@ -80,7 +80,7 @@ function ScheduleForm({ saved: settings, onDone }: { saved: EmailScheduleSetting
     onError: (e) => toast.error("Failed to update schedule settings", e instanceof ApiError ? e.serverMessage : undefined),
   });
 
-  // spec §5: daysOfWeek sent empty unless weekly
+  // daysOfWeek sent empty unless weekly
   const submit = form.handleSubmit((v) =>
     save.mutate({ ...v, daysOfWeek: v.frequency === "weekly" ? DAYS_OF_WEEK.filter((d) => v.daysOfWeek.includes(d)) : [] }),
   );

@@ -1,4 +1,4 @@
-// Failed Mail (issue 14): the admin header button (with the number of messages
+// Failed Mail: the admin header button (with the number of messages
 // that finally failed) and its dialog. Each failed message shows to whom, what,
 // how many attempts and the error, with a Resend button; "Waiting" lists mail
 // the outbox is still retrying (a mail server that is down). Cards, not a

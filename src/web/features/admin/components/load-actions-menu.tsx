@@ -1,5 +1,5 @@
-// Per-row actions of the admin load tables (spec §2, §4). Which actions a row
-// offers follows the state machine of spec §4 and the tab it is shown in.
+// Per-row actions of the admin load tables. Which actions a row offers follows
+// the moves the load's status allows and the tab it is shown in.
 import type { ReactNode } from "react";
 import { DropdownMenu } from "radix-ui";
 import {
@@ -57,7 +57,7 @@ export function loadActions(load: Load, tab: LoadTab, h: LoadActionHandlers): It
   const items: Item[] = [];
   if (tab === "all") {
     items.push(view);
-    // spec §4: a load with both POD signatories cannot be edited
+    // a load with both POD signatories cannot be edited
     if (isPodLocked(load)) items.push({ key: "edit", label: "POD Complete", icon: icon(Lock), disabled: true });
     else items.push({ key: "edit", label: "Edit Load", icon: icon(Pencil), onSelect: () => h.onEdit(load) });
     items.push({ key: "copy", label: "Copy Load", icon: icon(Copy), onSelect: () => h.onCopy(load) });
@@ -69,12 +69,12 @@ export function loadActions(load: Load, tab: LoadTab, h: LoadActionHandlers): It
     if (s === "cancelled") items.push({ key: "uncancel", label: "Un-Cancel Load", icon: icon(Undo2), onSelect: () => h.onUncancel(load) });
     if (s === "available" || s === "accepted" || s === "approved") items.push(cancel);
   } else if (tab === "accepted") {
-    // spec §4: in the Accepted tab cancel is offered for accepted or approved
+    // in the Accepted tab cancel is offered for accepted or approved
     if (s === "accepted") items.push(approve);
     if (s === "accepted" || s === "approved") items.push(reset, cancel);
     items.push(view);
   } else if (tab === "approved") {
-    // spec §4: in the Approved tab cancel is offered for approved only
+    // in the Approved tab cancel is offered for approved only
     if (s === "approved") items.push(complete, reset);
     items.push({ key: "generate-pod", label: "Generate POD", icon: icon(FileText), onSelect: () => h.onGeneratePod(load) });
     if (s === "approved") items.push(cancel);

@@ -1,4 +1,4 @@
-// Filters of the admin load tabs (spec §2): status (All Loads only), carrier
+// Filters of the admin load tabs: status (All Loads only), carrier
 // including Unassigned, From and To pickup date, Clear Filters, and a search by
 // load number or city. The server does the filtering over every load (contract
 // GET /api/loads query), so results match every poll; the total is the true one.

@@ -123,7 +123,7 @@ function cell(col: LoadColumn, l: Load, tab: LoadTab, h: LoadActionHandlers): Re
         </span>
       );
     case "pod":
-      // spec §2: POD status only for accepted or completed loads
+      // POD status only for accepted or completed loads
       return l.status === "accepted" || l.status === "completed" ? <PodStatusBadge load={l} /> : dash;
     case "pickup":
       return <DateTime value={l.pickupDate} />;
@@ -136,7 +136,7 @@ function cell(col: LoadColumn, l: Load, tab: LoadTab, h: LoadActionHandlers): Re
     case "created":
       return <DateTime value={l.createdAt} />;
     case "actions":
-      // spec §2: the Completed tab has the View POD action only
+      // the Completed tab has the View POD action only
       return tab === "completed" ? (
         <Button variant="outline" size="sm" className="h-11 whitespace-nowrap sm:h-8" onClick={() => h.onViewPod(l)} aria-label={`View POD for load #${l.loadNumber}`}>
           View POD

@@ -1,7 +1,7 @@
-// Pending tab (spec §2, §4 user approval): registrations waiting for an admin.
+// Pending tab: registrations waiting for an admin to approve them.
 // An applicant whose company already exists joins it, and its bookings, when
 // approved (contract): the row says so before staff decide, and so does the
-// insurance the applicant uploaded when registering (issue 17; it moves to the
+// insurance the applicant uploaded when registering (it moves to the
 // company on approval, waiting for review in the Compliance tab). Paged, sorted
 // and searched by the server, with the total shown.
 import { Check, FileCheck2, Users, X } from "lucide-react";

@@ -1,7 +1,7 @@
-// "Send Available Loads Email" header button (spec §2; §7 POST
-// /api/admin/send-available-loads-email; §8 failure toast). It emails every
+// "Send Available Loads Email" header button (POST
+// /api/admin/send-available-loads-email; a toast when it fails). It emails every
 // approved carrier, so it asks once before sending. The server queues the mail
-// and answers at once (issue 14); <MailBatchStatus /> then counts deliveries
+// and answers at once; <MailBatchStatus /> then counts deliveries
 // and failures as they happen, and only says "Email Sent" once every message
 // was delivered.
 import { useEffect, useRef, useState } from "react";

@@ -1,4 +1,4 @@
-// Create / edit user (spec §3 User form, §5 admin user form): name, company,
+// Create / edit user (the admin user form): name, company,
 // contact number and email required; password required only on create (blank on
 // edit keeps it); the Admin role is offered only to admins; isAdmin follows role.
 import { useEffect } from "react";
@@ -33,7 +33,7 @@ export function UserFormDialog({
   onOpenChange: (open: boolean) => void;
   /** null: create */
   user: User | null;
-  /** spec §6: assigning the Admin role is for admins only */
+  /** assigning the Admin role is for admins only */
   canAssignAdmin: boolean;
 }) {
   const editing = !!user;
@@ -81,7 +81,7 @@ export function UserFormDialog({
         <Field label="Name" error={e.name?.message}>
           <Input {...register("name")} autoComplete="off" />
         </Field>
-        {/* issue 17: the company is a record; a staff edit of the name re-links the user (users.service) */}
+        {/* the company is a record; a staff edit of the name re-links the user (users.service) */}
         <Field
           label="Company"
           error={e.carrierName?.message}

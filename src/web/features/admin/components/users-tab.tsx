@@ -1,4 +1,4 @@
-// Users tab (spec §2): every account with its activity; view, edit, delete.
+// Users tab: every account with its activity; view, edit, delete.
 // Paged, sorted and searched by the server over all users, with the total shown.
 import { useState } from "react";
 import { DropdownMenu } from "radix-ui";
@@ -35,7 +35,7 @@ export function RoleBadge({ user }: { user: Pick<User, "role" | "isAdmin"> }) {
 }
 
 /**
- * An account waiting for approval (spec §4): said in words, not by colour alone.
+ * An account waiting for approval: said in words, not by colour alone.
  * `wrap`: in a tight table the words may take two lines inside the badge.
  */
 export function PendingApprovalBadge({ wrap = false }: { wrap?: boolean }) {
@@ -156,7 +156,7 @@ export function UsersTab() {
                 <tr key={u.id} className="group border-t border-slate-100 hover:bg-slate-50">
                   <td className={cn(CELL, FIRST_CELL, "font-medium text-slate-900")}>{u.name}</td>
                   <td className={cn(CELL, "[overflow-wrap:anywhere]")}>
-                    {/* issue 17: a carrier's company record opens its dialog; its compliance in words */}
+                    {/* a carrier's company record opens its dialog; its compliance in words */}
                     {u.companyId ? (
                       <button
                         type="button"
@@ -265,7 +265,7 @@ export function UsersTab() {
         description="Are you sure you want to delete this user? This action cannot be undone."
         footer={
           <>
-            {/* a destructive question starts on the safe answer (issue 15 #9) */}
+            {/* a destructive question starts on the safe answer */}
             <Button variant="outline" onClick={() => setDeleting(null)} data-autofocus>
               Cancel
             </Button>

@@ -1,5 +1,5 @@
 // The admin types dates and times as a UK operator reads them (Europe/London,
-// BST or GMT); the API wants ISO-8601 in UTC (contract "Conventions").
+// BST or GMT); the API wants ISO-8601 in UTC.
 import { UK_TZ, ukWallToInstant, wallClock } from "@contract/wall-clock";
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -31,7 +31,7 @@ export function isoToUkLocal(iso: string | null | undefined): { date: string; ti
   return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, time: `${pad(p.hour)}:${pad(p.minute)}` };
 }
 
-/** Tomorrow's date in the UK as "YYYY-MM-DD" (spec §5: new loads default to tomorrow). */
+/** Tomorrow's date in the UK as "YYYY-MM-DD" (new loads default to tomorrow). */
 export function ukTomorrow(now: Date = new Date()): string {
   const today = isoToUkLocal(now.toISOString()).date;
   const [y, m, d] = today.split("-").map(Number);

@@ -103,7 +103,7 @@ export function CargoSection({
           </select>
         </F>
       </div>
-      {/* contract-beyond "Lane rates": what the lane usually pays, before the price is set */}
+      {/* the lane rate: what the lane usually pays, before the price is set */}
       <LaneRateHint
         className="mt-3"
         ask={{ pickup: v.pickupZip, delivery: v.deliveryZip, equipmentType: v.equipmentType }}
