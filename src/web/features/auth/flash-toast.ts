@@ -1,5 +1,5 @@
 // A toast that survives one full-page navigation (logout redirects with
-// window.location, spec §4), kept in sessionStorage and shown once on start.
+// window.location), kept in sessionStorage and shown once on start.
 import { toast } from "../../components/ui/toast";
 
 const KEY = "flashToast";

@@ -1,5 +1,5 @@
-// Login page (spec §2): marketing text for carriers, the Sign In form, a link to
-// register and the "Forgot your password?" dialog. Errors are toasts (spec §8).
+// Login page: marketing text for carriers, the Sign In form, a link to
+// register and the "Forgot your password?" dialog. Errors are toasts.
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { useForm } from "react-hook-form";
@@ -29,7 +29,7 @@ export default function LoginPage() {
   const [forgotOpen, setForgotOpen] = useState(false);
   const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
   const { errors } = form.formState;
-  // spec §2: after login staff go to /admin, others to / (the current user is refreshed first)
+  // after login staff go to /admin, others to / (the current user is refreshed first)
   const login = useLogin((user) => setLocation(homePathFor(user), { replace: true }));
 
   const submit = form.handleSubmit((values) =>

@@ -1,4 +1,4 @@
-// Registration (spec §2): the form with §5 messages inline, the §1 document step,
+// Registration: the form with its messages under the fields, the documents step,
 // then a success screen saying the account is pending admin approval. A signed-in
 // staff user may use the same form to create accounts; the server decides (contract).
 import { useEffect, useState } from "react";
@@ -30,7 +30,7 @@ const registerFormSchema = registerSchema
 
 const EMPTY = { name: "", carrierName: "", contactNumber: "", email: "", password: "", confirmPassword: "" };
 
-/** The other way to send the insurance (issue 17): upload it after creating the account, or on the Company page once approved. */
+/** The other way to send the insurance: upload it after creating the account, or on the Company page once approved. */
 const UPLOAD_INSTEAD = {
   form: "Or upload them yourself on the next screen, straight after creating your account, or later on your Company page once it is approved.",
   created: "Or upload them above (for the next 2 hours), or later on your Company page once your account is approved.",
@@ -40,7 +40,7 @@ const UPLOAD_INSTEAD = {
 export function DocumentStep({ mailbox, uploadInstead }: { mailbox: string; uploadInstead?: string }) {
   return (
     <section aria-labelledby="documents-heading" className="rounded-xl border border-brand-100 bg-brand-50 p-5">
-      {/* focusable: "Skip: I'll email them" moves the reader here (issue 17) */}
+      {/* focusable: "Skip: I'll email them" moves the reader here */}
       <h2 id="documents-heading" tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
         Documents we need before approval
       </h2>
@@ -53,7 +53,7 @@ export function DocumentStep({ mailbox, uploadInstead }: { mailbox: string; uplo
               {mailbox}
             </a>
             .
-            {/* issue 17: the mailbox stays as the alternative to uploading (contract) */}
+            {/* the mailbox stays as the alternative to uploading (contract) */}
             {uploadInstead && <span className="mt-1 block text-slate-700">{uploadInstead}</span>}
           </span>
         </li>
@@ -78,7 +78,7 @@ export default function RegisterPage() {
   const { newUserMailbox } = usePublicConfig();
   const registerAccount = useRegister();
   const [created, setCreated] = useState<string | null>(null);
-  // "Skip: I'll email them" (issue 17): the upload step goes, the mailbox stays and takes the focus
+  // "Skip: I'll email them": the upload step goes, the mailbox stays and takes the focus
   const [emailInstead, setEmailInstead] = useState(false);
   useEffect(() => {
     if (emailInstead) document.getElementById("documents-heading")?.focus();
@@ -109,7 +109,7 @@ export default function RegisterPage() {
             can sign in once an administrator has approved it.
           </p>
         </div>
-        {/* optional: the insurance as uploads now, or by email below (issue 17) */}
+        {/* optional: the insurance as uploads now, or by email below */}
         {!emailInstead && (
           <div className="mt-6 text-left">
             <Later>

@@ -1,4 +1,4 @@
-// Reset password (spec §2): /reset-password?token=… with new password and
+// Reset password: /reset-password?token=… with new password and
 // confirmation, each with a show/hide toggle. A missing token is an invalid link:
 // toast, the page says so, and the user is sent back to /login.
 import { useEffect, useRef } from "react";

@@ -1,5 +1,4 @@
-// Staff reads and writes for carrier companies and their documents (contract-beyond
-// "Carrier compliance", issue 17). Keys start with the URL, like the admin lists, so
+// Staff reads and writes for carrier companies and their documents. Keys start with the URL, like the admin lists, so
 // one invalidation of ["/api/companies"] or ["/api/documents"] refreshes every view.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { POLL } from "@contract/constants";

@@ -1,4 +1,4 @@
-// The staff company dialog (contract-beyond "Carrier compliance"; issue 17): one
+// The staff company dialog: one
 // carrier company's profile (staff may rename it), compliance, documents with
 // Verify / Reject, members with "Move to another company", and "Merge into another
 // company…". Opened from the Carriers tab, the Users tab and the Compliance tab.

@@ -1,5 +1,5 @@
-// The admin page's Compliance tab (contract-beyond "Carrier compliance": staff see
-// waiting for review, expiring within 30 days, expired). One list at a time behind a
+// The admin page's Compliance tab (staff see documents waiting for review,
+// expiring within 30 days, expired). One list at a time behind a
 // segmented switch whose labels carry the counts; each row names the company (opens
 // its dialog), the document, its expiry, cover, uploader and file; a document waiting
 // for review is verified or rejected (with a reason) in place. Paged by the server.

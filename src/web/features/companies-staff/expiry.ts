@@ -1,4 +1,4 @@
-// How an expiry day reads to staff (contract-beyond "Carrier compliance"): the UK
+// How an expiry day reads to staff: the UK
 // date written out and how far away it is, counted in UK calendar days, the same
 // days the server's compliance and reminders count (a document is good to the end
 // of its expiry day).

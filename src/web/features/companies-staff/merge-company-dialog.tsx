@@ -1,5 +1,5 @@
 // "Merge into another company…" (contract POST /api/companies/{id}/merge {intoId},
-// staff; issue 17: e.g. "Smith Haulage" into "Smith Haulage Ltd"). Two steps: choose
+// staff; e.g. "Smith Haulage" into "Smith Haulage Ltd"). Two steps: choose
 // the company that stays, then confirm in words what moves and that it is final.
 import { useEffect, useRef, useState } from "react";
 import { AlertTriangle } from "lucide-react";
@@ -48,7 +48,7 @@ export function MergeCompanyDialog({
   const [error, setError] = useState<string | undefined>();
   const back = useRef<HTMLButtonElement>(null);
   // the question appears in place of the picker: focus moves to its safe answer, so an
-  // Enter pressed twice on Continue never merges (issue 15 #9)
+  // Enter pressed twice on Continue never merges
   useEffect(() => {
     if (confirming) back.current?.focus();
   }, [confirming]);
@@ -69,7 +69,7 @@ export function MergeCompanyDialog({
 
   const footer = confirming ? (
     <>
-      {/* a destructive question starts on the safe answer (issue 15 #9) */}
+      {/* a destructive question starts on the safe answer */}
       <Button
         key="back"
         ref={back}

@@ -1,5 +1,4 @@
-// The Company page for carrier users (contract-beyond "Carrier compliance"; issue
-// 17): the company's name (staff rename it), its compliance and what to do next,
+// The Company page for carrier users: the company's name (staff rename it), its compliance and what to do next,
 // its documents with "Upload document", and its profile. Reached from the user
 // menu and from the board's "why can't I book" notes.
 import { useState } from "react";

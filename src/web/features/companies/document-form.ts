@@ -1,5 +1,4 @@
-// The upload dialog's checks (contract-beyond "Carrier compliance" POST
-// /api/companies/{id}/documents): the contract's schema and messages, plus the
+// The upload dialog's checks (POST /api/companies/{id}/documents): the contract's schema and messages, plus the
 // two things a form has that the body does not: the cover as typed ("50,000",
 // "£1,000,000") and the expiry day against today's UK date, which the server
 // checks again against its own clock (400 when it is in the past).

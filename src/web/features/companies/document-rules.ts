@@ -1,4 +1,4 @@
-// Small rules of the Company page (contract-beyond "Carrier compliance"), apart
+// Small rules of the Company page, apart
 // from React so they can be tested: how a document's expiry reads, which kinds
 // ask for the cover amount, what the upload dialog offers first, and what a
 // compliance status tells the carrier to do next.

@@ -1,4 +1,4 @@
-// The API tokens page's calls (contract-beyond "Integrations"): admins only.
+// The API tokens page's calls: admins only.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ApiToken, ApiTokenCreate, ApiTokenCreated } from "@contract/schemas/integration";
 import { api, getWithEtag } from "../../lib/api";

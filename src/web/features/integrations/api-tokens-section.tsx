@@ -1,4 +1,4 @@
-// API tokens (contract-beyond "Integrations"), admins only: the list (name,
+// API tokens, admins only: the list (name,
 // scopes, created, last used, expiry), Create token, and Revoke with a confirm.
 // A table at a desk, cards on a phone (ui.md), like the other staff tabs.
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// Create an API token (contract-beyond "Integrations"): a name, the scopes as
+// Create an API token: a name, the scopes as
 // checkboxes, an optional last day; then the token itself, shown this once with
 // a Copy button and a warning (the server keeps only its hash).
 import { KeyRound } from "lucide-react";

@@ -1,5 +1,4 @@
-// The admin dashboard's Integrations tab (contract-beyond "Integrations"),
-// admins only: API tokens here; webhooks add their section beside them.
+// The admin dashboard's Integrations tab, admins only: API tokens here; webhooks add their section beside them.
 import { ApiTokensSection } from "./api-tokens-section";
 import { WebhooksSection } from "./webhooks/webhooks-section";
 

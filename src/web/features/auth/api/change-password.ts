@@ -1,4 +1,4 @@
-// PATCH /api/users/{id}/change-password {currentPassword, newPassword} (spec §7).
+// PATCH /api/users/{id}/change-password {currentPassword, newPassword}.
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 

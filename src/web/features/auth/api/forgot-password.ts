@@ -1,4 +1,4 @@
-// POST /api/auth/forgot-password (spec §7): the answer is not read; the UI always
+// POST /api/auth/forgot-password: the answer is not read; the UI always
 // says a reset email will be sent if the account exists.
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api";

@@ -1,14 +1,14 @@
-// Spec §2 and §8 words of the sign-in step, without React: the prerendered sign-in
+// The sign-in step's landing page and failure messages, without React: the prerendered sign-in
 // page's small script (src/web/signed-out/) uses them as the app's login page does.
 import { isStaffRole } from "@contract/constants";
 import { ApiError } from "../../../lib/api";
 
-/** spec §2: after login staff go to /admin, others to / */
+/** after login staff go to /admin, others to / */
 export function homePathFor(user: { role: string; isAdmin: boolean } | null | undefined): string {
   return isStaffRole(user) ? "/admin" : "/";
 }
 
-/** spec §8 login messages: title and description of the destructive toast. */
+/** The login failure messages: title and description of the destructive toast. */
 export function loginErrorToast(err: unknown): { title: string; description: string } {
   if (err instanceof ApiError) {
     const body = err.body;

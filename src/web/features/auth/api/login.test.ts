@@ -1,4 +1,4 @@
-// spec §8 login messages and spec §2 landing page, as the login page shows them.
+// The login failure messages and the landing page after login, as the login page shows them.
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../lib/api";
 import { homePathFor, loginErrorToast } from "./login";

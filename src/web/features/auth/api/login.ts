@@ -1,4 +1,4 @@
-// POST /api/login (spec §7). Session step of spec §4: on success the current user
+// POST /api/login. On success the current user
 // is refreshed first, then the caller redirects (staff → /admin, others → /).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LoginInput, User } from "@contract/schemas/user";

@@ -1,4 +1,4 @@
-// POST /api/logout (spec §4 session): clear every cached answer, then a full
+// POST /api/logout: clear every cached answer, then a full
 // redirect to /login so no state of the signed-in user survives in memory.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, clearApiCaches } from "../../../lib/api";
@@ -16,7 +16,7 @@ export function useLogout() {
       // the toast would vanish with the page, so it is shown again after the reload
       setFlashToast({ kind: "success", title: "Logged Out", description: "You have been successfully logged out." });
       // the browser may keep this page for Back (bfcache): keep it blank until the
-      // session is checked again there (lib/session-guard.ts, issue 15 #10)
+      // session is checked again there (lib/session-guard.ts)
       hideUntilSessionChecked();
       window.location.href = "/login";
     },

@@ -1,4 +1,4 @@
-// POST /api/register (spec §7). Signed out it creates a pending carrier; a signed-in
+// POST /api/register. Signed out it creates a pending carrier; a signed-in
 // staff user creates an approved account (the server decides, contract).
 import { useMutation } from "@tanstack/react-query";
 import type { RegisterInput, User } from "@contract/schemas/user";

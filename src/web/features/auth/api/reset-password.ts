@@ -1,4 +1,4 @@
-// POST /api/auth/reset-password {token, newPassword} (spec §7).
+// POST /api/auth/reset-password {token, newPassword}.
 import { useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
 

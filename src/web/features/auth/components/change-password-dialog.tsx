@@ -1,4 +1,4 @@
-// Change Password (spec §2, from the user menu; §5 rules; §7 call). The new-password
+// Change Password, from the user menu. The new-password
 // placeholder says 8 characters: a deliberate fix of the spec's "min 6" slip.
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";

@@ -1,4 +1,4 @@
-// "Forgot your password?" (spec §2 login page). The answer never says whether the
+// "Forgot your password?" on the login page. The answer never says whether the
 // account exists (contract: no account enumeration).
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";

@@ -1,4 +1,4 @@
-// GET and PUT /api/companies/{id} (contract-beyond "Carrier compliance"): members
+// GET and PUT /api/companies/{id}: members
 // read their company and edit its profile; only staff rename it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Company, CompanyUpdate } from "@contract/schemas/company";

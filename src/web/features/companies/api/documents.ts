@@ -1,4 +1,4 @@
-// GET and POST /api/companies/{id}/documents (contract-beyond "Carrier compliance"):
+// GET and POST /api/companies/{id}/documents:
 // the company's insurance, licence and FORS documents; a new one is posted after
 // its file went through POST /api/objects/upload (web/lib/upload.ts).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -1,5 +1,5 @@
-// An applicant's insurance, added while the account waits for approval (issue 17;
-// docs/decisions/0013-compliance.md "Registration with documents"): the registration
+// An applicant's insurance, added while the account waits for approval
+// (docs/decisions/0013-compliance.md "Registration with documents"): the registration
 // sets an `applicant` cookie that only these calls accept, for 2 hours. The file
 // goes up through POST /api/registration/upload (then PUT, as every upload); the
 // document is posted to POST /api/registration/documents and moves to the company

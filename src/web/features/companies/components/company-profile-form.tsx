@@ -1,5 +1,4 @@
-// The company's profile on the Company page (contract-beyond "Carrier compliance"
-// PUT /api/companies/{id}): Companies House number, VAT number, O-licence number
+// The company's profile on the Company page (PUT /api/companies/{id}): Companies House number, VAT number, O-licence number
 // and the FORS level claimed, checked with the contract's own schemas and messages
 // before sending; the server's 400 `details` land under their fields too. The
 // name is not here: only staff rename a company. A VAT number given here waits for

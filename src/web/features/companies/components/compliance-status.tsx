@@ -1,5 +1,4 @@
-// The company's compliance on the Company page (contract-beyond "Carrier
-// compliance"): the status as a badge with its words (never colour alone, ui.md),
+// The company's compliance on the Company page: the status as a badge with its words (never colour alone, ui.md),
 // what to do next, the two insurances the status rests on, and the FORS level
 // that loads needing FORS count.
 import { CheckCircle2, Clock, ShieldAlert, ShieldCheck, ShieldX, XCircle } from "lucide-react";

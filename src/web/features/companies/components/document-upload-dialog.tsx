@@ -1,4 +1,4 @@
-// "Upload document" on the Company page (contract-beyond "Carrier compliance"):
+// "Upload document" on the Company page:
 // the kind, the expiry day, the cover for insurance, and the file, which goes up
 // at once through the existing upload path with its progress bar (POST
 // /api/objects/upload, then PUT; web/lib/upload.ts) and is then posted as the

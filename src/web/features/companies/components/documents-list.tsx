@@ -1,5 +1,4 @@
-// The company's documents on the Company page (contract-beyond "Carrier
-// compliance"): kind, status in words (with the reason when staff rejected it),
+// The company's documents on the Company page: kind, status in words (with the reason when staff rejected it),
 // expiry as a UK date and how near it is, cover, and the file itself, which the
 // server serves to the company's members and staff only. One list for phone and
 // desk: a card a document on a phone, a row of columns from sm up.

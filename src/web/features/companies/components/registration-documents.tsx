@@ -1,6 +1,6 @@
-// "Add your insurance now" on the register page's second step (issue 17; contract-
-// beyond "Registration accepts the two insurance documents as uploads (the new-user
-// mailbox stays as an alternative)"). Right after a self-registration the applicant
+// "Add your insurance now" on the register page's second step (registration accepts
+// the two insurance documents as uploads; the new-user mailbox stays as an
+// alternative). Right after a self-registration the applicant
 // may upload the two insurances here, with the `applicant` cookie the registration
 // set (2 hours); staff see them on approval, when they move to the company as
 // documents waiting for review. Optional: the mailbox stays beside it.

@@ -1,4 +1,4 @@
-// Sending an import file (contract-beyond "Load import"): the file's bytes as the
+// Sending a load import file: the file's bytes as the
 // text/csv body of POST /api/loads/import, by XMLHttpRequest because fetch cannot
 // report upload progress (the dialog's progress bar). Cookies go with it
 // (same origin); the server checks the Origin of a state-changing call as usual.

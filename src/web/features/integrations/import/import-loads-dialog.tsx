@@ -1,4 +1,4 @@
-// Import loads from a CSV file (contract-beyond "Load import"), staff: download the
+// Import loads from a CSV file, staff: download the
 // template, choose a file (it is checked at once: a dry run, with the upload's
 // progress), read the errors by row and field, fix the file and choose it again,
 // then "Import N loads" (all or none). The loads list refreshes on success.

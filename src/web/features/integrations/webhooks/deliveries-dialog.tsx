@@ -1,4 +1,4 @@
-// An endpoint's delivery log (contract-beyond "Integrations"): one row per
+// An endpoint's delivery log: one row per
 // attempt, newest first — outcome, event, attempt, HTTP status, time taken, when,
 // the webhook-id the receiver saw, the error — and Retry, which sends that
 // delivery again now (same webhook-id). A table at a desk, cards on a phone

@@ -1,4 +1,4 @@
-// Add or edit a webhook endpoint (contract-beyond "Integrations"): the URL, the
+// Add or edit a webhook endpoint: the URL, the
 // events as checkboxes, a description; after adding, the signing secret shown
 // this once with a Copy button (the receiver verifies signatures with it).
 import { Webhook as WebhookIcon } from "lucide-react";

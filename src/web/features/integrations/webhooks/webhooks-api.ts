@@ -1,4 +1,4 @@
-// The webhooks page's calls (contract-beyond "Integrations"): admins only.
+// The webhooks page's calls: admins only.
 import { useCallback } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Webhook, WebhookAttempt, WebhookCreate, WebhookCreated, WebhookRetry } from "@contract/schemas/webhook";

@@ -1,4 +1,4 @@
-// Webhooks (contract-beyond "Integrations"), admins only, in the Integrations tab
+// Webhooks, admins only, in the Integrations tab
 // beside API tokens: the endpoints (URL, events, last delivery), Add webhook,
 // Edit, Delete with a confirm, and each endpoint's delivery log. Cards at any
 // width: an endpoint is a URL and a list of events, which a table cramps.
