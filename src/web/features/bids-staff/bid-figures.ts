@@ -1,9 +1,9 @@
-// Manage Bids' figures for one bid (issue 15 #11). "vs listed" is the bid against the
+// Manage Bids' figures for one bid. "vs listed" is the bid against the
 // price the load was listed at when the amount was bid (`listedPrice`, kept by the
 // server with each amount): not against ratePerMile × distance (a rounded rate: £3.33
 // over 300 miles is £999.00, not the £1,000 listed), and not against today's price,
 // which an award sets to the winning amount, so every other bid would read against
-// the winner. The Bid dialog keeps spec §2's reference total (ratePerMile × distance).
+// the winner. The Bid dialog keeps its reference total (ratePerMile × distance).
 import type { Bid } from "@contract/schemas/bid";
 import type { Load } from "@contract/schemas/load";
 import { differenceFrom, type BidDifference } from "@contract/bid-difference";

@@ -1,4 +1,4 @@
-// The one bids table (issue 13): the Loads with Bids tab (a row per load with its
+// The one bids table: the Loads with Bids tab (a row per load with its
 // lowest pending bid) and the Manage Bids dialog (a row per bid) both list bids
 // through it. A dense table from md up (the admin table look, headers that can
 // sort), one card a row on a phone with full-width buttons (ui.md).

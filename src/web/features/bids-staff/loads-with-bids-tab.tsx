@@ -1,8 +1,8 @@
-// Admin "Loads with Bids" tab (spec §2: available loads with pending bids; lowest
-// pending bid and bid count; View Bids and Edit Load; §8 empty state). The admin
+// Admin "Loads with Bids" tab: available loads with pending bids; lowest
+// pending bid and bid count; View Bids and Edit Load; an empty state. The admin
 // dashboard mounts it. GET /api/loads/with-bids pages, sorts and searches every
-// such load on the server (issue 13: no list silently truncates), every 12 s
-// (spec §9, the admin bids interval); the rows are the one bids table's.
+// such load on the server (no list silently truncates), every 12 s
+// (the admin bids interval); the rows are the one bids table's.
 import { useState } from "react";
 import { ArrowRight, Gavel, Pencil } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
@@ -87,7 +87,7 @@ export function LoadsWithBidsTab({ onEditLoad }: LoadsWithBidsTabProps) {
         <p className="tabular text-sm text-slate-600" aria-live="polite">
           {query.data ? countOf(query.data.total, "load", "loads") : " "}
         </p>
-        {/* one row a pending bid on these loads (contract-beyond "CSV exports": bids.csv) */}
+        {/* one row a pending bid on these loads (the bids.csv export) */}
         <ExportButton kind="bids" listUrl={loadsWithBidsUrl(table.params)} what="bids" className="ml-auto" />
       </div>
 

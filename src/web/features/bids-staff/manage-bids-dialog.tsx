@@ -1,5 +1,5 @@
-// Manage Bids dialog per load (spec §2: summary, four tiles, table of bids with
-// accept and reject; bid age in minutes or hours; §4 "Accepting a bid"; §8 toasts).
+// Manage Bids dialog per load: summary, four tiles, table of bids with accept and
+// reject; bid age in minutes or hours; accepting one bid rejects the others; toasts.
 // Staff only; the admin dashboard mounts it. "vs Listed" compares each bid with the
 // price it was made on, and a bid's age counts from its latest amount (bid-figures.ts).
 import type { ReactNode } from "react";
@@ -41,7 +41,7 @@ export function sortBidsForReview(bids: BidWithCarrier[]): BidWithCarrier[] {
   );
 }
 
-/** The four tiles of spec §2 over every bid on the load. */
+/** The four tiles (total, lowest, highest, average) over every bid on the load. */
 export function bidStatistics(bids: Pick<BidWithCarrier, "bidAmount">[]) {
   if (bids.length === 0) return { total: 0, lowest: null, highest: null, average: null };
   const amounts = bids.map((b) => b.bidAmount);
@@ -86,7 +86,7 @@ function ManageBidsBody({ load: given }: { load: Load }) {
   const total = bids.data?.total ?? list.length;
   const stats = { ...bidStatistics(list), total };
   const now = new Date();
-  // an award sets the load's price to the winning amount (spec §4): older bids without a
+  // an award sets the load's price to the winning amount: older bids without a
   // kept listed price then have nothing left to compare with
   const awarded = list.some((b) => b.status === "accepted");
 
@@ -155,7 +155,7 @@ function ManageBidsBody({ load: given }: { load: Load }) {
         </dl>
       </section>
 
-      {/* the four tiles of spec §2 */}
+      {/* the four tiles */}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Bid statistics">
         <Tile label="Total Bids" value={formatNumber(stats.total)} />
         <Tile label="Lowest" value={stats.lowest == null ? "—" : formatMoney(stats.lowest)} />

@@ -1,5 +1,4 @@
-// GET /api/insight?weeks=N (contract-beyond "Invoices, statements, exports and
-// rates": the staff insight page). Weekly figures change slowly: kept a minute,
+// GET /api/insight?weeks=N (the staff insight page). Weekly figures change slowly: kept a minute,
 // and the previous period stays on screen while another loads.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { Insight } from "@contract/schemas/insight";

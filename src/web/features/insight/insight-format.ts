@@ -1,5 +1,4 @@
-// Words and numbers of the staff insight page (contract-beyond "Invoices,
-// statements, exports and rates": staff insight page), shared by the tiles, the
+// Words and numbers of the staff insight page, shared by the tiles, the
 // charts' descriptions and the table, so each says the same. UK conventions
 // (ui.md): weeks "w/c 16 Nov 2026", money "£1,234.50", units always written.
 import type { Insight, InsightWeek } from "@contract/schemas/insight";

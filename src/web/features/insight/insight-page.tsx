@@ -1,8 +1,7 @@
-// The staff insight page, /insight (contract-beyond "Invoices, statements,
-// exports and rates": "Staff insight page: loads posted, booked and completed per
+// The staff insight page, /insight: loads posted, booked and completed per
 // week, share of loads booked within 24 h, median time to book, spend per week;
-// drawn as charts that load only on that page"; issue 18: "and the figures also as
-// an accessible table"). Staff only (the route shows the 404 page to anyone else;
+// drawn as charts that load only on that page, and the figures also as an
+// accessible table. Staff only (the route shows the 404 page to anyone else;
 // the API answers a carrier 403).
 //
 // This page, its charts and uPlot are one chunk of their own (app.tsx loads it
@@ -176,7 +175,7 @@ export default function InsightPage() {
           <p className="text-sm text-slate-600">
             Loads and spend week by week, {data ? periodLabel(data) : `the last ${weeks} weeks`} (UK weeks, Monday to Sunday; this week so far).
           </p>
-          {/* spec §2's refetch indicator: small, and never a layout jump */}
+          {/* the refetch indicator: small, and never a layout jump */}
           <p role="status" className={cn("inline-flex items-center gap-1 text-xs text-slate-600", query.isFetching && data ? "visible" : "invisible")}>
             <Loader2 className="h-3 w-3 animate-spin" aria-hidden="true" />
             {query.isFetching && data ? "Updating data..." : ""}

@@ -1,5 +1,4 @@
-// The invoice screens' calls (contract-beyond "Invoices, statements, exports and
-// rates"). Keys start with the URL, like the admin lists, so one invalidation of
+// The invoice screens' calls. Keys start with the URL, like the admin lists, so one invalidation of
 // ["/api/invoices"] refreshes every list; a new notification (an invoice raised or
 // paid) refetches them too (lib/live.ts).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

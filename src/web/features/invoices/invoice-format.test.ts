@@ -1,4 +1,4 @@
-// The invoice screens' pure helpers (issue 18): status words, UK days, the list
+// The invoice screens' pure helpers: status words, UK days, the list
 // call a set of filters makes, the statement's checks and addresses, payment-run
 // sums in whole pence, the Mark paid form's checks and the settings form.
 import { describe, expect, it } from "vitest";

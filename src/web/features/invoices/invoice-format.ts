@@ -1,5 +1,4 @@
-// Pure helpers of the invoice screens (contract-beyond "Invoices, statements,
-// exports and rates"): how an invoice's status and days read (ui.md: status in
+// Pure helpers of the invoice screens: how an invoice's status and days read (ui.md: status in
 // words, UK dates like `Mon 23 Nov 2026`), the list call a set of filters makes,
 // and the statement's download addresses, checked here first because a download
 // link that fails lands the user on a bare error page.

@@ -1,5 +1,4 @@
-// My Invoices (contract-beyond "Invoices, statements, exports and rates"; issue 18):
-// the self-billing invoices the network raised for the carrier's company when a
+// My Invoices: the self-billing invoices the network raised for the carrier's company when a
 // load's POD was completed, newest first: number, load, net / VAT / gross, status
 // in words, issued, due and paid, and each one's PDF; filters by status and issue
 // day; paging; and the company's statement for a period as PDF or CSV. Cards on a

@@ -1,4 +1,4 @@
-// The bell's data (contract-beyond "Notifications"): the newest notifications and
+// The bell's data: the newest notifications and
 // the unread count, refetched at once on the live stream's `event: notification`
 // (lib/live.ts) and every 30 s as the fallback; marking read; email preferences.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

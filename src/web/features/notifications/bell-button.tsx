@@ -1,4 +1,4 @@
-// The bell as the header first draws it (issue 19: board first-load JS): the unread count
+// The bell as the header first draws it (kept out of the board's first-load JS): the unread count
 // and its polite live region, on a plain button that looks and is named exactly as the
 // Radix popover's trigger. The popover (notification-bell.tsx, Radix + floating-ui) loads
 // when the pointer or focus comes near the bell and takes its place, open, on the first click.

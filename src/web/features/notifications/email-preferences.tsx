@@ -1,4 +1,4 @@
-// Email preferences in My Profile (contract-beyond "Notifications"): one switch a
+// Email preferences in My Profile: one switch a
 // type this user can receive; each change is saved at once (PUT sends only it).
 // The bell keeps every notification; these only say which ones also come by email.
 import { isStaffRole } from "@contract/constants";

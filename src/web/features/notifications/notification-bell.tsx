@@ -1,4 +1,4 @@
-// The bell in the header (contract-beyond "Notifications"): the unread count
+// The bell in the header: the unread count
 // (hidden at 0, announced to screen readers through a polite live region), a
 // list that opens from it (a Radix popover: Tab and Esc work, focus returns to
 // the bell), "Mark all as read", and each item opening its load's details.
@@ -11,9 +11,9 @@ import { cn } from "../../lib/cn";
 import { useMarkRead, useNotifications } from "./api";
 import { BELL_CLASS, BellFace } from "./bell-face";
 
-/** An invoice raised or paid (issue 18) opens My Invoices (MY_INVOICES_PATH), where its PDF is, rather than the load. */
+/** An invoice raised or paid opens My Invoices (MY_INVOICES_PATH), where its PDF is, rather than the load. */
 const opensInvoices = (n: Notification) => n.type === "invoice_issued" || n.type === "invoice_paid";
-/** A document about to expire (issue 17) opens the Company page, where a new one is uploaded. */
+/** A document about to expire opens the Company page, where a new one is uploaded. */
 const opensCompany = (n: Notification) => n.type === "document_expiring";
 /** A VAT number waiting for staff opens Admin, where the company's dialog confirms it. */
 const opensAdmin = (n: Notification) => n.type === "vat_number_proposed";

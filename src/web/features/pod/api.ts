@@ -1,11 +1,11 @@
-// POD calls (spec §7): PUT /api/loads/{id}/pod (the printed document's network
+// POD calls: PUT /api/loads/{id}/pod (the printed document's network
 // name is features/pod-document's).
 import { useMutation, useQueryClient, type Query } from "@tanstack/react-query";
 import type { Load } from "@contract/schemas/load";
 import type { PodInput } from "@contract/schemas/pod";
 import { api, newIdempotencyKey } from "../../lib/api";
 
-/** Loads and stats change when POD completes a load (spec §4): refresh every list and tile. */
+/** Loads and stats change when POD completes a load: refresh every list and tile. */
 export const touchedByPod = (q: Query) => {
   const k = q.queryKey[0];
   return typeof k === "string" && (k.startsWith("/api/loads") || k.startsWith("/api/stats"));

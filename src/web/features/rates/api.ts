@@ -1,5 +1,4 @@
-// GET /api/rates/lane (contract-beyond "Invoices, statements, exports and rates"):
-// by two postcodes (the staff load form) or by a load (the bid dialog: a carrier
+// GET /api/rates/lane: by two postcodes (the staff load form) or by a load (the bid dialog: a carrier
 // does not see an available load's postcodes). Cached per lane: the figures are
 // over 90 days and change slowly.
 import { useQuery } from "@tanstack/react-query";

@@ -1,5 +1,5 @@
-// The words of the lane-rate hint (contract-beyond "Invoices, statements, exports
-// and rates": staff see "Typical £2.10/mile on this lane, 14 loads"), worked out
+// The words of the lane-rate hint (staff see "Typical £2.10/mile on this lane,
+// 14 loads"), worked out
 // apart from React so they are tested on their own. docs/decisions/0011-lane-rates.md.
 import { LANE_RATE_MIN_COUNT, LANE_RATE_WINDOW_DAYS, type LaneRate } from "@contract/schemas/rate";
 import { formatMiles, formatMoney, formatMoneyWhole, formatNumber, formatRate } from "../../lib/format";

@@ -1,7 +1,6 @@
-// The four charts of the staff insight page (contract-beyond "Invoices,
-// statements, exports and rates": "loads posted, booked and completed per week,
-// share of loads booked within 24 h, median time to book, spend per week; drawn
-// as charts that load only on that page"). Loaded by insight-page.tsx on its own,
+// The four charts of the staff insight page (loads posted, booked and completed
+// per week, share of loads booked within 24 h, median time to book, spend per
+// week; drawn as charts that load only on that page). Loaded by insight-page.tsx on its own,
 // with uPlot, after the figures' table is already on screen.
 //
 // Weeks are the x axis by position (0 … n-1), labelled "16 Nov" from the

@@ -1,5 +1,4 @@
-// The insight figures as a real table (issue 18: "the figures also as an
-// accessible table"): a caption, column headers, each week a row headed by its
+// The insight figures as a real, accessible table: a caption, column headers, each week a row headed by its
 // "w/c" label, and the period's totals in the footer. On a phone it scrolls
 // sideways inside its own box, which a keyboard can reach and scroll too.
 import type { Insight } from "@contract/schemas/insight";

@@ -1,5 +1,4 @@
-// The admin page's Invoices tab (contract-beyond "Invoices, statements, exports and
-// rates"; issue 18): every self-billing invoice, newest first, filtered by status,
+// The admin page's Invoices tab: every self-billing invoice, newest first, filtered by status,
 // carrier, issue day and overdue; paged by the server; a payment run (tick issued
 // invoices, on any page, then "Mark selected as paid"); "Mark paid" per row; the CSV
 // export of exactly this list; a carrier's statement; the invoice settings. The filters stay put across

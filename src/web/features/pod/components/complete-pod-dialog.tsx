@@ -1,7 +1,7 @@
-// Complete POD dialog (spec §2: pickup section, delivery section, signed
-// paperwork upload; §4 auto-completion toast; §5 POD form; §7 PUT
-// /api/loads/{id}/pod, response read for the two signatories; §8 POD messages).
-// Issue 21: the form is saved on the phone as the driver types (drafts.ts);
+// Complete POD dialog: pickup section, delivery section, signed paperwork
+// upload; PUT /api/loads/{id}/pod, its response read for the two signatories
+// (both signed completes the load, and the toast says so); the POD messages.
+// The form is saved on the phone as the driver types (drafts.ts);
 // Submit puts the POD and its paperwork (photos combined into one PDF) in the
 // outbox first and then sends it; with no signal it stays there, "Saved on this
 // phone — will send when you have signal", and goes when the connection is back.
@@ -153,7 +153,7 @@ export function CompletePodDialog({ load, open, onOpenChange }: CompletePodDialo
 
   const finishSent = (saved: Load) => {
     void queryClient.invalidateQueries({ predicate: touchedByPod });
-    // spec §4/§7: the response's two signatories decide the message
+    // the response's two signatories decide the message
     if (saved.pickupSignedBy && saved.deliverySignedBy) toast.success(POD_COMPLETED_TOAST);
     else toast.success("POD information saved");
     onOpenChange(false);

@@ -1,4 +1,4 @@
-// What the Complete POD dialog shows while a POD is on its way (issue 21): the
+// What the Complete POD dialog shows while a POD is on its way: the
 // upload's progress, and a POD kept on the phone until there is signal (or
 // refused by the server, with its reason).
 import { CheckCircle2, CloudOff, Pause, XCircle } from "lucide-react";
@@ -32,7 +32,7 @@ export function SendingPanel({ progress, attempt, hasFile, onPause }: { progress
   );
 }
 
-/** how much of a resumable upload the server already holds (issue 21): the resume sends only the rest */
+/** how much of a resumable upload the server already holds: the resume sends only the rest */
 const sentText = (pod: QueuedPod) => {
   const offset = pod.upload?.offset ?? 0;
   if (!pod.file || pod.objectPath || offset <= 0 || offset >= pod.file.size) return "";

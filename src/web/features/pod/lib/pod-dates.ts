@@ -1,4 +1,4 @@
-// POD dates (spec §9: dd/MM/yyyy and HH:mm). The form's date-time inputs hold
+// POD dates (shown as dd/MM/yyyy and HH:mm). The form's date-time inputs hold
 // the carrier's local wall time; the API takes and returns ISO instants.
 
 /** ISO instant → value of an <input type="datetime-local"> in the browser's time zone. */

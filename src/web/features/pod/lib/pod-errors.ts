@@ -1,4 +1,4 @@
-// spec §8 POD save messages, in one place for the dialog and the offline sender
+// The messages of a failed POD save, in one place for the dialog and the offline sender
 // (which runs in the service worker too, so no React here).
 import { ApiError } from "../../../lib/api";
 

@@ -1,4 +1,4 @@
-// issue 15 #1: the Complete POD dialog shows the contract's date messages under the fields.
+// The Complete POD dialog shows the contract's date messages under the fields.
 import { describe, expect, it } from "vitest";
 import { podFormSchema } from "./pod-form";
 
@@ -8,7 +8,7 @@ const issues = (v: Record<string, string>) => {
   return r.success ? [] : r.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
 };
 
-describe("issue 15 #1: Complete POD form dates", () => {
+describe("Complete POD form dates", () => {
   it("a pickup signed in 2030 and a delivery in 2020 get the server's words under their fields", () => {
     expect(issues({ pickupSignedDate: "2030-01-01T09:00", deliverySignedDate: "2020-01-01T09:00" })).toEqual([
       { path: "pickupSignedDate", message: "Pickup signature date cannot be in the future" },

@@ -1,5 +1,4 @@
-// The Complete POD form's checks (spec §5 POD form; contract "POD signature
-// dates"): the schema the server parses, then the server's date rules on the
+// The Complete POD form's checks, signature dates included: the schema the server parses, then the server's date rules on the
 // carrier's local date-times, so the same words appear under the same fields
 // before anything is sent.
 import { podDateProblems } from "@contract/load-dates";

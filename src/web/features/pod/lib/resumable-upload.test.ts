@@ -1,4 +1,4 @@
-// The POD's resumable upload client (issue 21; resumable-upload.ts) against the
+// The POD's resumable upload client (resumable-upload.ts) against the
 // real server over HTTP (fetch: Node has no XMLHttpRequest, as in the service
 // worker). Only the page's origin and its cookie are added to each request.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -1,5 +1,4 @@
-// Resumable paperwork upload (issue 21 "Paperwork photos": upload progress with
-// pause and resume across a lost connection; server: objects.chunks.ts,
+// Resumable paperwork upload (upload progress with pause and resume across a lost connection; server: objects.chunks.ts,
 // docs/decisions/0004-uploads-and-pod.md "Resumable"). The file goes to the ticket's
 // uploadURL in 256 KB chunks (`Content-Range: bytes start-end/total`); the
 // ticket and the bytes the server holds are kept by the caller (the POD outbox

@@ -1,4 +1,4 @@
-// Ask for the queued PODs to be sent when the connection is back (issue 21):
+// Ask for the queued PODs to be sent when the connection is back:
 // Background Sync where the browser has it (Chromium: the service worker's
 // `sync` event fires once there is a connection, even with the app closed);
 // everywhere else the page's `online` listener and app open (pwa/register.ts)

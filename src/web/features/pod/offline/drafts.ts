@@ -1,4 +1,4 @@
-// The Complete POD form saved as the driver types (issue 21 "POD offline"): the
+// The Complete POD form saved as the driver types: the
 // names, dates and photos survive a lost signal, a closed tab or a flat phone.
 // One draft per driver and load, in IndexedDB; removed once the POD is sent
 // (or queued: the outbox holds it from then on).

@@ -1,4 +1,4 @@
-// The PODs this phone holds (issue 21), at the top of the board: each one
+// The PODs this phone holds, at the top of the board: each one
 // waiting to send, and each one the server refused, with its reason (never
 // silently dropped: the driver discards it, or opens the load's POD form, which
 // is filled from it, and sends it again). Loaded after the board's first paint.

@@ -1,4 +1,4 @@
-// The POD outbox (issue 21 "POD offline"): a POD the driver submitted with no
+// The POD outbox: a POD the driver submitted with no
 // signal waits here, in IndexedDB, with its paperwork file and the
 // Idempotency-Key it will be sent with, until the server confirms it (then it
 // is removed) or refuses it (then it stays, with the reason, until the driver

@@ -1,4 +1,4 @@
-// Sending a queued POD (issue 21 "POD offline"; contract PUT /api/loads/{id}/pod,
+// Sending a queued POD (PUT /api/loads/{id}/pod,
 // POST /api/objects/upload; docs/decisions/0006-idempotency.md). The page (on Submit,
 // on the `online` event, on app open) and the service worker (Background Sync)
 // all call flushOutbox/sendQueued; a Web Lock makes them take turns, and each
@@ -78,7 +78,7 @@ async function sendLocked(id: string, opts: SendOptions, userId: string | null |
 
   if (pod.file && !pod.objectPath) {
     try {
-      // in chunks, from where the server stands (issue 21): the ticket and offset are saved in the entry as it goes
+      // in chunks, from where the server stands: the ticket and offset are saved in the entry as it goes
       const objectPath = await uploadResumable(pod.file, {
         ticket: pod.upload ?? null,
         saveTicket: async (upload) => {

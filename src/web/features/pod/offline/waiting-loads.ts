@@ -1,5 +1,5 @@
-// Which loads have a POD waiting on this phone (issue 21: the board shows the
-// load as "POD waiting to send" until the server confirms). A tiny store with
+// Which loads have a POD waiting on this phone (the board shows the load as
+// "POD waiting to send" until the server confirms). A tiny store with
 // no imports, so the board's first load carries only this; the outbox panel,
 // loaded after the board, reads IndexedDB and fills it in.
 import { useSyncExternalStore } from "react";

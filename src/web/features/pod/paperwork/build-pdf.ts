@@ -1,5 +1,5 @@
-// The pages of a POD combined into one PDF on the phone (issue 21: "several
-// pages per POD combined into one PDF", a maintained library loaded only by the
+// The pages of a POD combined into one PDF on the phone (with a maintained
+// library loaded only by the
 // POD dialog: pdf-lib, imported from here and from nowhere on the first load).
 // Each compressed JPEG is embedded as it is (no re-encoding) on an A4 page
 // turned to the photo's orientation, fitted inside a small margin.

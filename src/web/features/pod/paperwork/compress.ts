@@ -1,6 +1,5 @@
 // A photo of paperwork made small enough for one bar of signal and still
-// readable (issue 21 "Paperwork photos": each page downscaled and compressed to
-// a readable ≤ 1 MB). A 12-megapixel camera photo (4000×3000, 3–6 MB) becomes a
+// readable (each page downscaled and compressed to a readable ≤ 1 MB). A 12-megapixel camera photo (4000×3000, 3–6 MB) becomes a
 // JPEG whose long side is at most 2200 px — about 190 dots per inch across an A4
 // page, where 10-point print is ~20 px tall — at quality 0.72; if that is still
 // over the budget (a busy, noisy page), quality and then size step down.

@@ -1,6 +1,5 @@
 // The signed paperwork of the Complete POD dialog, photographed page by page
-// (issue 21 "Paperwork photos"; spec §2 signed paperwork upload, §5 PDF/JPG/PNG
-// ≤ 10 MB). "Take a photo" opens the rear camera (capture="environment"); each
+// (the upload takes PDF/JPG/PNG ≤ 10 MB). "Take a photo" opens the rear camera (capture="environment"); each
 // photo is made small at once (compress.ts) and shown, so a blurred page can be
 // taken again before anything is sent. At a desk "Choose file" takes photos or
 // scans (as pages) or one finished PDF as it is. Nothing uploads here: on

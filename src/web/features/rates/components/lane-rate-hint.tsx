@@ -1,5 +1,4 @@
-// The lane-rate hint (contract-beyond "Invoices, statements, exports and rates"):
-// "Typical £2.10/mile on this lane, 14 loads", in the staff load form and the
+// The lane-rate hint: "Typical £2.10/mile on this lane, 14 loads", in the staff load form and the
 // carrier's bid dialog. Asks once the postcodes can be postcodes, after a pause in
 // typing; keeps one height whatever it shows, so nothing below it moves.
 import { useEffect, useState } from "react";
