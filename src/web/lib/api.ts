@@ -1,5 +1,5 @@
-// One client helper (style.md §7): fetch with cookies, JSON only when there is a
-// payload, and the spec §8 error format: message = "{status}: {body text}".
+// One client helper: fetch with cookies, JSON only when there is a
+// payload, and one error format: message = "{status}: {body text}".
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
@@ -89,8 +89,8 @@ export const api = {
 };
 
 /**
- * GET that answers null on 401 (spec §8: "401 is an empty result only where the
- * caller opts in"): used for the current user.
+ * GET that answers null on 401 (a 401 is an empty result only where the
+ * caller opts in): used for the current user.
  */
 export async function getOrNullOn401<T>(url: string): Promise<T | null> {
   try {
@@ -102,7 +102,7 @@ export async function getOrNullOn401<T>(url: string): Promise<T | null> {
 }
 
 /**
- * GET with ETag revalidation: the board polls every 10 s (spec §9) and an
+ * GET with ETag revalidation: the board polls every 10 s and an
  * unchanged list answers 304 with no body (contract), so we keep the last body.
  */
 const etagCache = new Map<string, { etag: string; data: unknown; total: number | null }>();
@@ -123,7 +123,7 @@ export async function getWithEtag<T>(url: string): Promise<{ data: T; total: num
 }
 
 /**
- * A list patched from a live event (issue 19, live-cache.ts) is the server's list at
+ * A list patched from a live event (live-cache.ts) is the server's list at
  * the event's version: its stored ETag moves from `fromVersion` to `toVersion` (the
  * ETag is "{loads version}-{hash of viewer and query}", load-list.ts), so the next
  * poll answers 304 instead of sending the list again. Only when the stored body is

@@ -1,5 +1,5 @@
 // Formatting in one place (ui.md): £ with thousands separators, units always
-// written, UK dates in Europe/London, "Invalid Date" for bad input (spec §5).
+// written, UK dates in Europe/London, "Invalid Date" for bad input.
 const TZ = "Europe/London";
 
 const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -58,7 +58,7 @@ export function formatAdminDateTime(value: string | Date | null | undefined): st
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
-/** Admin and POD: "23/11/2026" (spec §9 dd/MM/yyyy) */
+/** Admin and POD: "23/11/2026" (dd/MM/yyyy) */
 export function formatDate(value: string | Date | null | undefined): string {
   if (value == null || value === "") return "—";
   const d = toDate(value);
@@ -67,7 +67,7 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${p.day}/${p.month}/${p.year}`;
 }
 
-/** "HH:mm" in UK time (spec §9 POD time) */
+/** "HH:mm" in UK time (the POD time) */
 export function formatTime(value: string | Date | null | undefined): string {
   const d = toDate(value);
   if (!d) return "Invalid Date";
@@ -76,9 +76,9 @@ export function formatTime(value: string | Date | null | undefined): string {
 }
 
 /**
- * Time-window wording of spec §4 / ui.md: exact "Mon 23 Nov 2026 at 09:00",
+ * Time-window wording: exact "Mon 23 Nov 2026 at 09:00",
  * before "Mon 23 Nov 2026 before 15:00", between "Mon 23 Nov 2026 between 08:00 - 12:00".
- * A between window with no end is shown as exact (spec §3).
+ * A between window with no end is shown as exact.
  */
 export function formatTimeWindow(
   date: string | null | undefined,
@@ -101,7 +101,7 @@ export function initials(name: string | null | undefined): string {
   return (words[0][0] + (words.length > 1 ? words[words.length - 1][0] : "")).toUpperCase();
 }
 
-/** Bid age "5 minutes ago" / "2 hours ago" (spec §2 Manage Bids). */
+/** Bid age "5 minutes ago" / "2 hours ago" (Manage Bids). */
 export function formatAge(value: string | Date, now: Date = new Date()): string {
   const d = toDate(value);
   if (!d) return "Invalid Date";
@@ -111,7 +111,7 @@ export function formatAge(value: string | Date, now: Date = new Date()): string 
   return `${hours} hour${hours === 1 ? "" : "s"} ago`;
 }
 
-/** spec §8: "Something failed" with the server's message when there is one */
+/** "Something failed" with the server's message when there is one */
 export function errorMessage(err: unknown, fallback: string): string {
   const e = err as { serverMessage?: string } | null;
   return e?.serverMessage || fallback;

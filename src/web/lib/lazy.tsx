@@ -1,5 +1,5 @@
 // Dialogs and pages loaded on first use, so the first page a carrier opens carries
-// only the code it shows (issue 8: first-load JS ≤ 170 KB gzipped).
+// only the code it shows (first-load JS ≤ 170 KB gzipped).
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 
 export function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(

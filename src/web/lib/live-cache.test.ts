@@ -1,4 +1,4 @@
-// issue 19: a load event patches cached lists exactly as the server would list them
+// A load event patches cached lists exactly as the server would list them
 // (filters, order, paging, total), without a request.
 import { describe, expect, it } from "vitest";
 import { QueryClient } from "@tanstack/react-query";

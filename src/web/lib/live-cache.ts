@@ -1,4 +1,4 @@
-// `event: load` → the React Query cache, in place (issue 19, contract "Live updates"):
+// `event: load` → the React Query cache, in place:
 // the changed load replaces, enters or leaves every cached GET /api/loads list as the
 // server's list rules say (load-list-match.ts), its detail is updated, and the board's
 // available tile moves by the event's availableDelta. No request is made: a board

@@ -1,4 +1,4 @@
-// issue 14: the web app's side of self-healing live updates; issue 19: load events
+// The web app's side of self-healing live updates: load events
 // patch, versions are followed, and only a gap or a missed change refetches the board.
 import { describe, expect, it } from "vitest";
 import { createLiveHandlers, queryInTopics, type LiveTopic } from "./live";

@@ -1,10 +1,10 @@
-// Live updates (issue 8, issue 19, contract "Live updates"): a changed load arrives in
+// Live updates (docs/decisions/0020-live-load-events.md): a changed load arrives in
 // `event: load` and is patched into the cache in place (live-cache.ts), so an open
 // board makes no request for it; `event: change` names the user's own data that
 // changed (bids, stats and bookings, users for staff) and only that is refetched.
-// Polling at the spec §9 intervals stays on underneath (with ETag), so it is all
+// Polling at its usual intervals stays on underneath (with ETag), so it is all
 // there is whenever the stream is down (EventSource reconnects by itself) or the
-// server says its notices are (`degraded`, issue 14). Every load event has the next
+// server says its notices are (`degraded`). Every load event has the next
 // version: a gap, lost notices (`resync`) or a reconnect past a change refetch once.
 import { useEffect } from "react";
 import type { Query, QueryClient } from "@tanstack/react-query";
@@ -27,7 +27,7 @@ const TOPIC_KEYS: Record<LiveTopic, (key: readonly unknown[]) => boolean> = {
   // the stats tiles; staff's carrier lists count loads too
   stats: (k) => first(k) === "/api/stats" || first(k).startsWith("/api/users"),
   users: (k) => first(k).startsWith("/api/users"),
-  // issue 16: the bell. Issue 18: an invoice raised or paid arrives as a notification
+  // the bell; an invoice raised or paid arrives as a notification
   notifications: (k) => first(k).startsWith("/api/notifications") || first(k).startsWith("/api/invoices"),
 };
 

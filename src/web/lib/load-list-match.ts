@@ -1,6 +1,6 @@
 // Does a load belong in a cached GET /api/loads list, and where? The server's list
-// rules (contract "Loads": filters, "Carrier board order", expiry) in the browser,
-// so a load arriving in `event: load` (issue 19) is inserted, moved or removed in
+// rules (filters, the board's order, expiry) in the browser,
+// so a load arriving in `event: load` is inserted, moved or removed in
 // place. Mirrors loads.repository.ts loadFiltersWhere / listOrder and
 // load-visibility.ts visibleLoadsWhere; what cannot be decided here (the "near"
 // filters need the postcode table, which carriers never see) answers null.
@@ -32,7 +32,7 @@ function inBand(value: number | null, bands: Band[], key: string | null): boolea
   if (!key || key === "all") return true;
   const band = bands.find((b) => b.key === key);
   if (!band) return true;
-  // spec §9 bands: min inclusive, max exclusive; no value matches no band
+  // bands: min inclusive, max exclusive; no value matches no band
   if (value == null) return false;
   return (band.min == null || value >= band.min) && (band.max == null || value < band.max);
 }
@@ -77,7 +77,7 @@ export function matchesList(load: Load, q: ListQuery, staff: boolean): boolean |
   const pickup = load.pickupDate ? Date.parse(load.pickupDate) : null;
   const from = p.get("from");
   const to = p.get("to");
-  // a load with no pickup date never matches a date filter (spec §5)
+  // a load with no pickup date never matches a date filter
   if (from && (pickup === null || pickup < (ukDay(from) ?? -Infinity))) return false;
   if (to && (pickup === null || pickup >= (ukDay(to, true) ?? Infinity))) return false;
   if (p.get("pickupNear") || p.get("deliveryNear")) return null;

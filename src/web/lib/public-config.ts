@@ -21,7 +21,7 @@ function normalise(body: unknown): PublicConfig {
   };
 }
 
-/** The name the server wrote into a prerendered page (board.html, issue 19), so the app's first render draws what the HTML showed. */
+/** The name the server wrote into a prerendered page (board.html), so the app's first render draws what the HTML showed. */
 export const pageProductName = (): string | undefined =>
   (typeof document === "undefined" ? undefined : document.getElementById("root")?.dataset.productName?.trim()) || undefined;
 

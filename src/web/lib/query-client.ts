@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api";
 
-/** The current user's query (spec §7 GET /api/auth/user): null when signed out. */
+/** The current user's query (GET /api/auth/user): null when signed out. */
 export const AUTH_USER_KEY = ["/api/auth/user"] as const;
 
 /**
@@ -14,7 +14,7 @@ function onError(error: unknown): void {
   if (error instanceof ApiError && error.status === 401) void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
 }
 
-// spec §9: no retry, never stale by default, no refetch on window focus.
+// no retry, never stale by default, no refetch on window focus.
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError }),
   mutationCache: new MutationCache({ onError }),

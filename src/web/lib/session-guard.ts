@@ -1,4 +1,4 @@
-// Back after logout on a shared yard PC (issue 15 #10). Logging out is a full page
+// Back after logout on a shared yard PC. Logging out is a full page
 // load of /login, and the browser may keep the signed-in page, as it was, in its
 // back/forward cache: Back would show the previous user's board, name and earnings
 // without asking the server anything (`Cache-Control` on the app shell does not

@@ -1,4 +1,4 @@
-// The upload widget's checks before any byte is sent (spec §5 one file ≤ 10 MB, PDF/JPG/PNG; §8 messages).
+// The upload widget's checks before any byte is sent (one file ≤ 10 MB, PDF/JPG/PNG; a message for each refusal).
 import { describe, expect, it } from "vitest";
 import { UPLOAD_MAX_BYTES } from "@contract/constants";
 import { checkSelection, isRetryableStatus, refusesFile, UPLOAD_MESSAGES, UploadError } from "./upload";

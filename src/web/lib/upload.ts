@@ -1,11 +1,11 @@
-// Paperwork upload (spec §5 "Paperwork upload": one file, ≤ 10 MB, PDF/JPG/PNG;
-// §9 retry delays 0, 1, 3, 5 s; §8 upload widget messages). The file goes to a
+// Paperwork upload (one file, ≤ 10 MB, PDF/JPG/PNG; retry delays 0, 1, 3,
+// 5 s; the upload widget's messages). The file goes to a
 // single-use URL from POST /api/objects/upload with XMLHttpRequest so the
 // progress bar can show how far it is (fetch cannot report upload progress).
 import { UPLOAD_MAX_BYTES, UPLOAD_RETRY_DELAYS_MS, UPLOAD_TYPES } from "@contract/constants";
 import { api, ApiError } from "./api";
 
-/** The upload widget's messages (spec §8: file count, size, type, duplicates, failure, connectivity). */
+/** The upload widget's messages (file count, size, type, duplicates, failure, connectivity). */
 export const UPLOAD_MESSAGES = {
   tooMany: "You can only upload 1 file",
   tooLarge: (name: string) => `${name} exceeds maximum allowed size of 10 MB`,
@@ -168,7 +168,7 @@ export async function withUploadRetries<T>(fileName: string, opts: RetryOptions,
 
 export interface UploadOptions extends RetryOptions {
   onProgress: (fraction: number) => void;
-  /** where the upload URL is asked for: a pending applicant's is /api/registration/upload (issue 17) */
+  /** where the upload URL is asked for: a pending applicant's is /api/registration/upload */
   ticketUrl?: string;
   /** the PUT itself (default XHR with progress; the service worker, which has no XHR, passes a fetch) */
   put?: (url: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) => Promise<void>;

@@ -1,4 +1,4 @@
-// The current user (spec §7): fresh for 5 minutes, no retry; decides signed-in and admin.
+// The current user (GET /api/auth/user): fresh for 5 minutes, no retry; decides signed-in and admin.
 import { useQuery } from "@tanstack/react-query";
 import type { User } from "@contract/schemas/user";
 import { isAdminUser, isStaffRole } from "@contract/constants";

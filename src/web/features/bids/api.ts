@@ -1,4 +1,4 @@
-// The carrier's bid call of spec §7: POST /api/bids. Keys start with the path they
+// The carrier's bid call: POST /api/bids. Keys start with the path they
 // read, so the admin dashboard and the board can invalidate them by prefix (the
 // staff's bid calls are in features/bids-staff).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -11,7 +11,7 @@ const LOADS_KEY = ["/api/loads"] as const;
 
 /**
  * POST /api/bids. The contract answers 201 for a new bid and 200 for an update of
- * the caller's pending bid; the toast depends on which (spec §7), so this reads the
+ * the caller's pending bid; the toast depends on which, so this reads the
  * status itself instead of going through api.post.
  */
 export async function submitBid(input: BidInput): Promise<{ bid: Bid; created: boolean }> {
@@ -29,7 +29,7 @@ export function useSubmitBid() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: submitBid,
-    // a 409 may be the compliance or FORS rule (issue 17): the board's reasons were out of date
+    // a 409 may be the compliance or FORS rule: the board's reasons were out of date
     onError: (err) => refreshComplianceOn409(qc, err),
     onSuccess: async () => {
       await Promise.all([qc.invalidateQueries({ queryKey: LOADS_KEY }), qc.invalidateQueries({ queryKey: OWN_BIDS_KEY })]);

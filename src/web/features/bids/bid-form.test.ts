@@ -1,4 +1,4 @@
-// issue 15 #8: the bid form reads pounds as people type them and says so in plain words.
+// The bid form reads pounds as people type them and says so in plain words.
 import { describe, expect, it } from "vitest";
 import { bidFormSchema } from "./components/bid-dialog";
 
@@ -7,7 +7,7 @@ const messages = (amount: string) => {
   return r.success ? [] : r.error.issues.map((i) => i.message);
 };
 
-describe("issue 15 #8: the bid form's amount", () => {
+describe("the bid form's amount", () => {
   it("takes 1,100 as £1,100 and 1100.50 as it is", () => {
     expect(messages("1,100")).toEqual([]);
     expect(messages("£1,100.50")).toEqual([]);

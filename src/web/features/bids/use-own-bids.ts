@@ -1,4 +1,4 @@
-// GET /api/user/bids every 15 s (spec §9). Issue 4 owns this file.
+// GET /api/user/bids every 15 s.
 import { useQuery } from "@tanstack/react-query";
 import type { OwnBid } from "@contract/schemas/bid";
 import { POLL } from "@contract/constants";

@@ -27,7 +27,7 @@ export interface LoadListFilters {
   to?: string;
   /** the contract's order, e.g. "pickupDate" (soonest first); left out = the server's default */
   sort?: string;
-  /** "near" filters (issue 16): postcode and miles */
+  /** "near" filters: postcode and miles */
   pickupNear?: string;
   pickupMiles?: string;
   deliveryNear?: string;
@@ -58,7 +58,7 @@ export interface LoadList {
 
 /**
  * GET /api/loads with the filters applied by the server, revalidated by ETag so
- * an unchanged board costs a 304 (spec §9: polled every 10 s on the board, 8 s on admin).
+ * an unchanged board costs a 304 (polled every 10 s on the board, 8 s on admin).
  * The previous list stays on screen while new filters load (ui.md: no layout jump).
  */
 export function useLoads(filters: LoadListFilters, opts: { poll?: number | false; enabled?: boolean } = {}) {
@@ -84,7 +84,7 @@ export function useLoad(id: string | null | undefined) {
   });
 }
 
-/** GET /api/stats every 15 s (spec §9); counts default to 0 (spec §2). */
+/** GET /api/stats every 15 s; counts default to 0. */
 export function useStats() {
   return useQuery({
     queryKey: STATS_KEY,
@@ -103,7 +103,7 @@ export function useAcceptLoad() {
   return useMutation({
     mutationFn: ({ loadId, userId }: { loadId: string; userId: string }) =>
       api.patch<Load>(`/api/loads/${encodeURIComponent(loadId)}/accept`, { userId }, { idempotencyKey: newIdempotencyKey() }),
-    // a 409 may be the compliance or FORS rule (issue 17): the board's reasons were out of date
+    // a 409 may be the compliance or FORS rule: the board's reasons were out of date
     onError: (err) => refreshComplianceOn409(qc, err),
     onSettled: async () => {
       await Promise.all([
@@ -115,7 +115,7 @@ export function useAcceptLoad() {
   });
 }
 
-/** POST /api/loads/{id}/view each time a load is opened (spec §6). Failures are silent: it is bookkeeping. */
+/** POST /api/loads/{id}/view each time a load is opened. Failures are silent: it is bookkeeping. */
 export function useRecordView() {
   const qc = useQueryClient();
   return useMutation({

@@ -31,7 +31,7 @@ const load = (over: Partial<Load> = {}): Load =>
     ...over,
   }) as Load;
 
-describe("load button rules (spec §4, §5)", () => {
+describe("load button rules", () => {
   it("offers Accept Load only on an available load with a price above 0", () => {
     expect(canAcceptLoad(load())).toBe(true);
     expect(canAcceptLoad(load({ price: 0 }))).toBe(false);
@@ -86,7 +86,7 @@ describe("load button rules (spec §4, §5)", () => {
   });
 });
 
-describe("accept error message (spec §8)", () => {
+describe("accept error message", () => {
   it("shows the server's message, the contract's 409 text, or the fallback", () => {
     expect(acceptErrorMessage(new ApiError(409, JSON.stringify({ error: "Load is no longer available" })))).toBe("Load is no longer available");
     expect(acceptErrorMessage(new ApiError(403, JSON.stringify({ error: "You are not allowed to do that" })))).toBe("You are not allowed to do that");

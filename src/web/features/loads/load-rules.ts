@@ -1,29 +1,29 @@
-// Button rules of spec §4 and §5, shared by the load card and the details dialog.
+// Which load buttons show and when, shared by the load card and the details dialog.
 import type { Load } from "@contract/schemas/load";
 import { MSG } from "@contract/message-words";
 import { ApiError } from "../../lib/api";
 
-/** spec §5: Accept Load only when the load is available and pays more than 0 (and a handler exists). */
+/** Accept Load only when the load is available and pays more than 0 (and a handler exists). */
 export function canAcceptLoad(load: Pick<Load, "status" | "price">): boolean {
   return load.status === "available" && Number(load.price) > 0;
 }
 
-/** spec §4: only available loads can be bid on. */
+/** Only available loads can be bid on. */
 export function canBidOnLoad(load: Pick<Load, "status">): boolean {
   return load.status === "available";
 }
 
-/** spec §6: Generate POD appears when the load is approved or completed. */
+/** Generate POD appears when the load is approved or completed. */
 export function canGeneratePod(load: Pick<Load, "status">): boolean {
   return load.status === "approved" || load.status === "completed";
 }
 
-/** spec §5: Complete POD only for approved or completed loads with acceptedBy (and a handler). */
+/** Complete POD only for approved or completed loads with acceptedBy (and a handler). */
 export function canCompletePod(load: Pick<Load, "status" | "acceptedBy">): boolean {
   return canGeneratePod(load) && !!load.acceptedBy;
 }
 
-/** spec §4: the disabled button on a load that cannot be accepted. */
+/** The disabled button on a load that cannot be accepted. */
 export function unavailableLabel(status: string): string {
   switch (status) {
     case "accepted":
@@ -53,7 +53,7 @@ export function loadFeatureBadges(load: Load): { key: string; label: string }[] 
   return out;
 }
 
-/** spec §9: rate per mile = price / distance, 2 dp; the server's value when it sent one. */
+/** Rate per mile = price / distance, 2 dp; the server's value when it sent one. */
 export function rateOf(load: Pick<Load, "ratePerMile" | "price" | "distance">): number | null {
   if (load.ratePerMile != null) return Number(load.ratePerMile);
   if (!load.distance) return null;
@@ -63,7 +63,7 @@ export function rateOf(load: Pick<Load, "ratePerMile" | "price" | "distance">): 
 export const ACCEPT_FAILED = "Failed to accept load";
 
 /**
- * spec §8: the server's message, else "Failed to accept load"; a 409 without one
+ * The server's message, else "Failed to accept load"; a 409 without one
  * means someone was faster. A 404 means the load was taken by another company (or
  * cancelled) before the click arrived: to the carrier it is no longer available
  * (docs/decisions/0005-accept-not-found.md).

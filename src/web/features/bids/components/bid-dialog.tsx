@@ -1,5 +1,5 @@
-// Place Bid / Update Bid dialog (spec §2 Bid dialog, §4 one pending bid per load,
-// §5 Bid rules, §7 POST /api/bids, §8 "Bid Submission Failed").
+// Place Bid / Update Bid dialog: one pending bid per load (a second bid updates it),
+// the bid rules below, POST /api/bids, and "Bid Submission Failed" when it fails.
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -21,7 +21,7 @@ import { LaneRateHint } from "../../rates";
 
 export interface BidDialogProps {
   load: Load;
-  /** the caller's pending bid on this load: update mode, pre-filled (spec §4) */
+  /** the caller's pending bid on this load: update mode, pre-filled */
   pendingBid?: OwnBid;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -29,8 +29,8 @@ export interface BidDialogProps {
 
 const NOTES_MAX = 1000;
 
-// spec §5: amount at least 0.01; notes optional (trimmed and omitted when empty on send).
-// Typed the way people write pounds: "1,100" is £1,100 (issue 15 #8).
+// Amount at least 0.01; notes optional (trimmed and omitted when empty on send).
+// Typed the way people write pounds: "1,100" is £1,100.
 export const bidFormSchema = z.object({
   amount: z.string().superRefine((v, ctx) => {
     const pounds = v.trim() === "" ? 0 : parsePounds(v);
@@ -57,7 +57,7 @@ export function BidDialog({ load, pendingBid, open, onOpenChange }: BidDialogPro
     formState: { errors },
   } = useForm<BidForm>({ resolver: zodResolver(formSchema), mode: "onChange", defaultValues: EMPTY });
 
-  // update mode opens pre-filled with the pending bid (spec §4); a new bid opens empty
+  // update mode opens pre-filled with the pending bid; a new bid opens empty
   const pendingId = pendingBid?.id;
   useEffect(() => {
     if (!open) return;
@@ -67,7 +67,7 @@ export function BidDialog({ load, pendingBid, open, onOpenChange }: BidDialogPro
 
   const amountText = watch("amount");
   const amount = parsePounds(amountText) ?? NaN;
-  const canSubmit = Number.isFinite(amount) && amount > 0; // spec §5: submit enabled only when amount above 0
+  const canSubmit = Number.isFinite(amount) && amount > 0; // submit enabled only when amount above 0
   const diff = canSubmit ? bidDifference(amount, load.ratePerMile, load.distance) : null;
   const reference = bidDifference(0, load.ratePerMile, load.distance)?.reference ?? null;
 
@@ -134,12 +134,12 @@ export function BidDialog({ load, pendingBid, open, onOpenChange }: BidDialogPro
           )}
         </dl>
 
-        {/* contract-beyond "Lane rates": asked by load, since a carrier does not see its postcodes
+        {/* the lane rate, asked by load, since a carrier does not see its postcodes
             before approval; the towns are in the title, so the postcode areas are not repeated */}
         <LaneRateHint ask={{ loadId: load.id }} distance={load.distance} showLane={false} />
 
         <Field label="Bid Amount (£)" error={errors.amount?.message}>
-          {/* text with a decimal keypad, not type="number": a number field cannot hold "1,100" (issue 15 #8) */}
+          {/* text with a decimal keypad, not type="number": a number field cannot hold "1,100" */}
           <Input
             type="text"
             inputMode="decimal"
@@ -170,7 +170,7 @@ export function BidDialog({ load, pendingBid, open, onOpenChange }: BidDialogPro
   );
 }
 
-/** "£50.00 (4.2%) above the listed rate": spec §2 difference in pounds and percent (one decimal). */
+/** "£50.00 (4.2%) above the listed rate": the difference in pounds and percent (one decimal). */
 function DifferenceLine({ pounds, percent, reference }: { pounds: number; percent: number; reference: number }) {
   const pct = `${Math.abs(percent).toFixed(1)}%`;
   const base = (

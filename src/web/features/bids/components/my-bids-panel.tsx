@@ -1,4 +1,4 @@
-// "My Bids": the carrier's bids and their status (spec §4 bid status, §7 GET
+// "My Bids": the carrier's bids and their status (GET
 // /api/user/bids every 15 s). The board mounts it in its "My Bids" tab.
 import { AlertTriangle, Gavel } from "lucide-react";
 import { Button } from "../../../components/ui/button";

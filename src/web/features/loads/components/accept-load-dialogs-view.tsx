@@ -1,5 +1,5 @@
-// The accept flow's two dialogs (spec §4 Accept), split from useAcceptLoadFlow so the board's
-// first load carries no dialog code (issue 19): they load on the first Accept click.
+// The accept flow's two dialogs, split from useAcceptLoadFlow so the board's
+// first load carries no dialog code: they load on the first Accept click.
 import { CheckCircle2 } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
 import { Dialog } from "../../../components/ui/dialog";

@@ -1,6 +1,6 @@
-// Accept a load (spec §2): "Confirm Load Acceptance", then PATCH …/accept, then
+// Accept a load: "Confirm Load Acceptance", then PATCH …/accept, then
 // "Load Accepted Successfully" with the next steps. One flow for the card and the
-// details dialog; errors are destructive toasts (spec §8).
+// details dialog; errors are destructive toasts.
 import { useRef, useState, type ReactNode } from "react";
 import type { Load } from "@contract/schemas/load";
 import { toast } from "../../../components/ui/toast";
@@ -18,7 +18,7 @@ export function useAcceptLoadFlow(): { requestAccept: (load: Load) => void; dial
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [accepted, setAccepted] = useState<Load | null>(null);
   const [successOpen, setSuccessOpen] = useState(false);
-  // One request per action (issue 15 #4): both clicks of a double click can arrive
+  // One request per action: both clicks of a double click can arrive
   // before React re-renders the button as busy, so `accept.isPending` read from this
   // render is still false for the second; a ref is set at once.
   const inFlight = useRef(false);
@@ -52,7 +52,7 @@ export function useAcceptLoadFlow(): { requestAccept: (load: Load) => void; dial
     );
   };
 
-  // the dialogs' code (Radix Dialog) arrives with the first Accept (issue 19: board first-load JS)
+  // the dialogs' code (Radix Dialog) arrives with the first Accept (kept out of the board's first-load JS)
   const dialogs = (target || accepted) && (
     <Later>
       <AcceptLoadDialogs

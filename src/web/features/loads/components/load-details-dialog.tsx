@@ -1,8 +1,8 @@
-// "Load Details - #{loadNumber}" (spec §2): the Load Details tab and, for staff
+// "Load Details - #{loadNumber}": the Load Details tab and, for staff
 // only, "View History ({count})". Shared by the carrier board and the admin
-// dashboard. Opening it records a view (spec §6). Private fields (addresses,
+// dashboard. Opening it records a view. Private fields (addresses,
 // postcodes, contacts, references, PO number) are shown only when the server sent
-// them: redaction is the server's job (contract "Roles").
+// them: hiding them from a role that may not see them is the server's job.
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { ClipboardCheck, FileText, Info, MapPin, Package, Truck } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
@@ -34,13 +34,13 @@ export interface LoadDetailsDialogProps {
   loadId: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** spec §5: Accept Load shows only when a handler exists (the details dialog closes first) */
+  /** Accept Load shows only when a handler exists (the details dialog closes first) */
   onAccept?: (load: Load) => void;
-  /** spec §5: Complete POD shows only when a handler exists (the details dialog closes first) */
+  /** Complete POD shows only when a handler exists (the details dialog closes first) */
   onCompletePod?: (load: Load) => void;
   /** the load as the list already has it, shown until the fresh copy arrives */
   initialLoad?: Load;
-  /** why the carrier cannot book this load (issue 17): Accept Load disabled, the reason and what to do above the details */
+  /** why the carrier cannot book this load: Accept Load disabled, the reason and what to do above the details */
   block?: BookingBlock | null;
 }
 
@@ -56,7 +56,7 @@ export function LoadDetailsDialog({ loadId, open, onOpenChange, onAccept, onComp
   const events = useLoadEvents(loadId, open && isStaff);
   const [podOpen, setPodOpen] = useState(false);
 
-  // spec §6: every opening of a load records a view (once per opening, not per render)
+  // every opening of a load records a view (once per opening, not per render)
   const recorded = useRef<string | null>(null);
   const { mutate: record } = recordView;
   useEffect(() => {
