@@ -1,5 +1,5 @@
-// The words under a load's disabled Accept and Bid buttons (contract-beyond
-// "Carrier compliance": "the board shows why and disables the buttons"): the
+// The words under a load's disabled Accept and Bid buttons (the board shows why
+// it disables the buttons): the
 // server's own message, what to do next, and the way to the Company page.
 import { Link } from "wouter";
 import { ShieldAlert } from "lucide-react";

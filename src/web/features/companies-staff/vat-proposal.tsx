@@ -1,4 +1,4 @@
-// A member's VAT number waiting for staff (contract-beyond, "The VAT rule"): self-billing
+// A member's VAT number waiting for staff: self-billing
 // means the network pays the VAT it computes, so invoices charge VAT only on a number
 // staff confirmed. The staff company dialog shows it with Confirm and Keep.
 import { ExternalLink, ReceiptText } from "lucide-react";

@@ -2,7 +2,7 @@
 // and the FORS level claimed, checked with the contract's own schemas and messages
 // before sending; the server's 400 `details` land under their fields too. The
 // name is not here: only staff rename a company. A VAT number given here waits for
-// staff to confirm it (contract-beyond, "The VAT rule"): the field shows it, and says so.
+// staff to confirm it (invoices charge VAT only on a number staff confirmed): the field shows it, and says so.
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";

@@ -24,7 +24,7 @@ import { formatDay } from "../document-rules";
 
 type RegistrationKind = (typeof REGISTRATION_DOCUMENT_KINDS)[number];
 
-/** `onSkip`: "Skip: I'll email them", offered until both are added (the mailbox is the alternative, contract-beyond). */
+/** `onSkip`: "Skip: I'll email them", offered until both are added (the mailbox is the alternative). */
 export function RegistrationDocuments({ onSkip }: { onSkip?: () => void }) {
   const list = useRegistrationDocuments();
   const today = ukDayKey(Date.now());
