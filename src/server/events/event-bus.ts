@@ -170,4 +170,3 @@ export function createEventBus(ctx: AppContext): EventBus {
   };
 }
 
-export type { DomainEvent };
