@@ -15,6 +15,7 @@ import { installTransactionHooks } from "./db/transaction-hooks";
 import { createEventBus } from "./events/event-bus";
 import { createLoadsVersionCache } from "./modules/loads/loads-version";
 import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
+import { DATABASE_FULL_HEALTH, watchDatabaseFull } from "./plugins/database-full";
 import { loggerOptions, requestLogController } from "./plugins/logging";
 import { registerSecurity } from "./plugins/security";
 import { createSessionCache } from "./plugins/session-cache";
@@ -132,7 +133,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerWritePriority(app, config.writePoolSize > 0 ? undefined : Infinity);
 
   await app.register(cookie);
-  registerErrorHandler(app);
+  const databaseFull = watchDatabaseFull(app, ctx.clock);
+  registerErrorHandler(app, databaseFull);
   registerSecurity(app, config);
   registerSessions(app, ctx);
   // API tokens: after the cookie, which it overrides
@@ -144,11 +146,17 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // Readiness: answers within 2 s whatever the database does (contract: 503 within
   // 3 s when it is not answering, 200 again once it answers). Uploads refused for
   // a disk below its floor (modules/objects/disk-floor.ts) leave it 200, with
-  // `uploads` saying so; the field is absent while uploads are taken.
+  // `uploads` saying so; the field is absent while uploads are taken. A database
+  // whose disk is full still answers reads: 200 too, with `database: "full"`
+  // (plugins/database-full.ts), absent while writes go through.
   app.get("/api/health", async (_req, reply) => {
     const ok = await database.ping(HEALTH_PING_MS);
     if (!ok) return reply.status(503).header("Retry-After", "5").send({ status: "unavailable" });
-    return (await diskFloorOf(ctx).refusing()) ? { status: "ok", uploads: LOW_DISK_HEALTH } : { status: "ok" };
+    return {
+      status: "ok",
+      ...(databaseFull.full() ? { database: DATABASE_FULL_HEALTH } : {}),
+      ...((await diskFloorOf(ctx).refusing()) ? { uploads: LOW_DISK_HEALTH } : {}),
+    };
   });
   // Liveness: the process answers; never touches the database (a supervisor restarts
   // a process that fails this, not one whose database is down).

@@ -30,23 +30,52 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|57014|25P03|53...)$/;
 const UNAVAILABLE_MESSAGE =
   /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end|PGlite is closed)/;
 
+// A database with no room to write: SQLSTATE 53100 (disk_full, "could not extend
+// file …: No space left on device"; PGlite says it too), or the file system's own
+// ENOSPC / EDQUOT (out of space, out of quota) if it surfaces as it is
+const DISK_FULL_SQLSTATE = "53100";
+const DISK_FULL_ERRNO = new Set(["ENOSPC", "EDQUOT"]);
+
+/**
+ * The database's disk is full: reads still work and the request answers 507
+ * (storage is full), not 503 "briefly unavailable" (it will not clear in seconds).
+ * Checked before isDatabaseUnavailable, whose 53xxx class includes it.
+ */
+export function isDatabaseDiskFull(err: unknown): boolean {
+  return someCause(err, (e) => typeof e.code === "string" && (e.code === DISK_FULL_SQLSTATE || DISK_FULL_ERRNO.has(e.code)));
+}
+
 /**
  * The database (or the network to it) is unreachable or not answering: the
  * request answers 503 with Retry-After (contract), not 500. Looks through
  * Drizzle's wrapper (`cause`) and Node's AggregateError (one per address tried).
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
+  return someCause(err, ({ code, message }) => {
+    if (typeof code === "string" && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
+    return typeof message === "string" && UNAVAILABLE_MESSAGE.test(message);
+  });
+}
+
+interface ErrorLike {
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+}
+
+/** `test` holds for the error or one it wraps (Drizzle's `cause`, an AggregateError's `errors`) */
+function someCause(err: unknown, test: (e: ErrorLike) => boolean): boolean {
   const seen = new Set<unknown>();
   const queue: unknown[] = [err];
   while (queue.length && seen.size < 10) {
     const e = queue.shift();
     if (!e || typeof e !== "object" || seen.has(e)) continue;
     seen.add(e);
-    const { code, message, cause, errors } = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof code === "string" && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
-    if (typeof message === "string" && UNAVAILABLE_MESSAGE.test(message)) return true;
-    queue.push(cause);
-    if (Array.isArray(errors)) queue.push(...errors);
+    const like = e as ErrorLike;
+    if (test(like)) return true;
+    queue.push(like.cause);
+    if (Array.isArray(like.errors)) queue.push(...like.errors);
   }
   return false;
 }

@@ -4,7 +4,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
 import { AppError } from "../lib/app-error";
+import { storageFull } from "../lib/storage-full";
 import { isDatabaseUnavailable } from "../db/client";
+import { isDatabaseDiskFull } from "../db/availability";
+import type { DatabaseFullWatch } from "./database-full";
 
 const RETRY_AFTER_SECONDS = 5;
 
@@ -20,7 +23,8 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
   void reply.status(400).send({ error: err.code === "FST_ERR_BAD_URL" ? BAD_URL_MESSAGE : "Bad request" });
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/** `databaseFull` is told of every write refused for a full disk (GET /api/health reports it) */
+export function registerErrorHandler(app: FastifyInstance, databaseFull?: DatabaseFullWatch): void {
   app.setErrorHandler((err: FastifyError | Error, req, reply) => {
     if (err instanceof AppError) {
       if (err.headers) reply.headers(err.headers);
@@ -29,6 +33,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof ZodError) {
       const details = err.issues.map((i) => ({ path: i.path.join(".") || "body", message: i.message }));
       return reply.status(400).send({ error: details[0]?.message ?? "Invalid request", details });
+    }
+    // A full database disk will not clear in seconds: the uploads' 507 and words,
+    // and an error for the operator, who has to free space (writes resume by themselves).
+    if (isDatabaseDiskFull(err)) {
+      databaseFull?.refused();
+      req.log.error({ err, reqId: req.id }, "the database's disk is full: writes are refused until space is freed");
+      const full = storageFull();
+      reply.headers(full.headers ?? {});
+      return reply.status(full.status).send({ error: full.message });
     }
     // contract: a database that is unreachable or not answering is a 503 the client may retry
     if (isDatabaseUnavailable(err)) {

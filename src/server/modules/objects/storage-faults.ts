@@ -5,14 +5,16 @@
 // the carrier never sees an errno or a bucket name.
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../lib/app-error";
+import { STORAGE_FULL_MSG, STORAGE_FULL_RETRY_AFTER_S, storageFull } from "../../lib/storage-full";
 
 export const STORAGE_MSG = {
-  full: "Storage is full — please try again later",
+  // the same words as a full database disk (plugins/errors.ts)
+  full: STORAGE_FULL_MSG,
   unreachable: "File storage can't be reached right now — please try again in a minute",
 } as const;
 
 /** Retry-After (seconds): space is freed by an operator; a store that is down usually returns sooner. */
-export const STORAGE_RETRY_AFTER_S = { full: 300, unreachable: 30 } as const;
+export const STORAGE_RETRY_AFTER_S = { full: STORAGE_FULL_RETRY_AFTER_S, unreachable: 30 } as const;
 
 export type StorageFault = "full" | "unreachable";
 
@@ -69,7 +71,6 @@ export function storageFaultError(err: unknown, log: FastifyBaseLogger, context:
     { err, storageFault: fault, ...context },
     fault === "full" ? "object storage is full: uploads are refused until space is freed" : "object storage is unreachable",
   );
-  return new AppError(fault === "full" ? 507 : 503, STORAGE_MSG[fault]).withHeaders({
-    "Retry-After": String(STORAGE_RETRY_AFTER_S[fault]),
-  });
+  if (fault === "full") return storageFull();
+  return new AppError(503, STORAGE_MSG.unreachable).withHeaders({ "Retry-After": String(STORAGE_RETRY_AFTER_S.unreachable) });
 }

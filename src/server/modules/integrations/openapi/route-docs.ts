@@ -59,7 +59,7 @@ const EXPORT_QUERY: Record<ExportKind, z.ZodType> = {
 
 export const ROUTE_DOCS: RouteDoc[] = [
   // ---------------------------------------------------------------- app
-  { method: "GET", path: "/api/health", tag: "App", summary: "Readiness: the process and its database", access: "public", responses: { 200: z.object({ status: z.literal("ok"), uploads: z.string().optional().describe("present only while new uploads are refused (free disk space below UPLOAD_MIN_FREE_MB)") }), 503: z.object({ status: z.literal("unavailable") }) } },
+  { method: "GET", path: "/api/health", tag: "App", summary: "Readiness: the process and its database", access: "public", responses: { 200: z.object({ status: z.literal("ok"), uploads: z.string().optional().describe("present only while new uploads are refused (free disk space below UPLOAD_MIN_FREE_MB)"), database: z.literal("full").optional().describe("present only while writes are refused because the database's disk is full") }), 503: z.object({ status: z.literal("unavailable") }) } },
   { method: "GET", path: "/api/health/live", tag: "App", summary: "Liveness: the process answers", access: "public", responses: { 200: z.object({ status: z.literal("ok") }) } },
   { method: "GET", path: "/api/public-config", tag: "App", summary: "What the signed-out pages show", access: "public", responses: { 200: z.object({ productName: z.string(), newUserMailbox: z.string() }) } },
   { method: "GET", path: "/api/openapi.json", tag: "App", summary: "This OpenAPI 3.1 document", access: "public", responses: { 200: obj } },
