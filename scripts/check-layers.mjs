@@ -39,7 +39,7 @@ export const SERVER_LAYERS = [
   { name: "db", units: ["db"] },
   {
     name: "platform",
-    units: ["context.ts", "events", "mail", "pdf", "plugins", "modules/jobs", "modules/objects", "modules/distance"],
+    units: ["context.ts", "events", "mail", "metrics", "pdf", "plugins", "modules/jobs", "modules/objects", "modules/distance"],
   },
   { name: "core: companies", units: ["modules/companies"] },
   { name: "core: loads", units: ["modules/loads"] },

@@ -13,6 +13,8 @@ import { createObjectAccessRegistry } from "./modules/objects/object-access";
 import { diskFloorOf, LOW_DISK_HEALTH } from "./modules/objects/disk-floor";
 import { installTransactionHooks } from "./db/transaction-hooks";
 import { createEventBus } from "./events/event-bus";
+import { createMetrics } from "./metrics/metrics";
+import { registerMetrics } from "./metrics/metrics.routes";
 import { createLoadsVersionCache } from "./modules/loads/loads-version";
 import { frameworkErrors, registerErrorHandler } from "./plugins/errors";
 import { DATABASE_FULL_HEALTH, watchDatabaseFull } from "./plugins/database-full";
@@ -109,6 +111,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     objectAccess: createObjectAccessRegistry(),
     exports: createExportRegistry(),
     clock: opts.clock ?? systemClock,
+    metrics: createMetrics(config),
     loadsVersion: await createLoadsVersionCache(database),
     sessions: await createSessionCache(database),
   } as Omit<AppContext, "events"> as AppContext;
@@ -127,6 +130,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     await Promise.all([ctx.loadsVersion.close(), ctx.sessions.close()]);
   });
   app.decorate("ctx", ctx);
+  // first, so that a request's time includes every hook (GET /metrics; nothing at all when off)
+  registerMetrics(app, ctx);
 
   const drain = trackInFlight(app);
   // first of the hooks: a writing request's queries go ahead of reads

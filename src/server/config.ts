@@ -51,6 +51,9 @@ const envSchema = z.object({
   DB_WRITE_POOL: z.coerce.number().int().min(0).max(50).default(4),
   // uploads are refused (503) while the local store's disk has less free space than this; 0: no floor
   UPLOAD_MIN_FREE_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
+  // GET /metrics: off unless one of these is set (a bearer token, and/or the addresses that may scrape)
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
+  METRICS_ALLOW: optionalText,
 });
 
 export interface Config {
@@ -90,6 +93,14 @@ export interface Config {
   uploadMinFreeBytes: number;
   /** what a user's uploads not yet attached may hold at once (100 MB; tests lower it) */
   uploadBudgetBytes: number;
+  /** GET /metrics (metrics/): undefined = off (404); otherwise every part that is set must hold */
+  metrics?: MetricsAccess;
+}
+
+/** Who may read GET /metrics: the bearer token it must carry and/or the addresses (CIDRs) it must come from. */
+export interface MetricsAccess {
+  token?: string;
+  allow?: string[];
 }
 
 export class ConfigError extends Error {}
@@ -145,6 +156,18 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     );
   }
   return entries;
+}
+
+/** METRICS_TOKEN, METRICS_ALLOW: undefined when neither is set, so the endpoint stays off. */
+export function parseMetricsAccess(token: string | undefined, allowRaw: string | undefined): MetricsAccess | undefined {
+  const allow = allowRaw?.split(",").map((e) => e.trim()).filter(Boolean);
+  // a netmask form (10.0.0.0/255.0.0.0) is refused: the check takes prefix lengths only
+  const bad = allow?.find((e) => !isAddressOrCidr(e) || isIP(e.split("/")[1] ?? "") !== 0);
+  if (bad !== undefined) {
+    throw new ConfigError(`Invalid configuration: METRICS_ALLOW: expected a comma list of addresses or CIDRs, not ${JSON.stringify(bad)}`);
+  }
+  if (!token && !allow?.length) return undefined;
+  return { token, allow: allow?.length ? allow : undefined };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -206,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookTimeoutMs: 10_000,
     uploadMinFreeBytes: e.UPLOAD_MIN_FREE_MB * 1024 * 1024,
     uploadBudgetBytes: 100 * 1024 * 1024,
+    metrics: parseMetricsAccess(e.METRICS_TOKEN, e.METRICS_ALLOW),
   };
 }
 

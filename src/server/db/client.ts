@@ -32,6 +32,16 @@ export interface Database {
   ping(timeoutMs?: number): Promise<boolean>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** connections of each pool now (GET /metrics): PostgreSQL's read and write pools; PGlite is one connection, always in use */
+  poolStats?(): PoolStats[];
+}
+
+export interface PoolStats {
+  pool: string;
+  total: number;
+  idle: number;
+  /** requests waiting for a connection */
+  waiting: number;
 }
 
 export interface NoticeState {

@@ -34,6 +34,7 @@ export async function openPglite(dir: string, writePriority: boolean): Promise<D
     // in-process: never lost
     notices: { up: true, onChange: () => () => {} },
     ping: (timeoutMs) => pingWith(db, timeoutMs),
+    poolStats: () => [{ pool: "pglite", total: 1, idle: 0, waiting: 0 }],
     async migrate() {
       await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
     },

@@ -5,7 +5,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../lib/paths";
 import { pingWith } from "./availability";
-import type { Database, Db } from "./client";
+import type { Database, Db, PoolStats } from "./client";
 import { PgNotices, destroyConnection } from "./notices";
 import * as schema from "./schema";
 import { isWriter } from "./write-priority";
@@ -66,6 +66,10 @@ export async function openPostgres(url: string, max: number, writeMax: number, t
     listen: (channel, onMessage) => notices.listen(channel, onMessage),
     notices,
     ping: (timeoutMs) => pingWith(db, timeoutMs),
+    poolStats() {
+      const stats = (name: string, p: pg.Pool): PoolStats => ({ pool: name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount });
+      return writes === reads ? [stats("reads", reads)] : [stats("reads", reads), stats("writes", writes)];
+    },
     async migrate() {
       // Processes that start together migrate one after another: a session
       // advisory lock held on one dedicated connection for the whole run, which
