@@ -45,7 +45,17 @@ interface Claim {
 declare module "fastify" {
   interface FastifyRequest {
     idempotencyClaim: Claim | null;
+    /** set by keepOutOfReplays */
+    answerIsSecret: boolean;
   }
+}
+
+/**
+ * The answer is a secret shown once (an API token, a webhook's signing secret): it
+ * is never kept for a replay, so a retry with the same key runs again.
+ */
+export function keepOutOfReplays(req: FastifyRequest): void {
+  req.answerIsSecret = true;
 }
 
 /**
@@ -73,6 +83,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   app.decorateRequest("idempotencyClaim", null);
+  app.decorateRequest("answerIsSecret", false);
 
   const release = async (claim: Claim) => {
     await db
@@ -160,7 +171,9 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext): void
       body !== null &&
       body.length <= MAX_STORED_BODY &&
       // a session cookie (sign-in) must never be handed out again
-      reply.getHeader("set-cookie") === undefined;
+      reply.getHeader("set-cookie") === undefined &&
+      // nor a secret shown once, which would otherwise lie in the table in clear for 24 hours
+      !req.answerIsSecret;
     try {
       if (keep) {
         const type = reply.getHeader("content-type");

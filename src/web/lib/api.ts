@@ -28,7 +28,8 @@ export class ApiError extends Error {
 }
 
 /**
- * A fresh Idempotency-Key for one user action (accept, bid, POD). From
+ * A fresh Idempotency-Key for one user action (accept, bid, POD, and every create:
+ * a load, a user, a document, a saved search …). From
  * getRandomValues, which works on plain http too (crypto.randomUUID needs a
  * secure context).
  */

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { POLL } from "@contract/constants";
 import type { BidWithCarrier } from "@contract/schemas/bid";
-import { api, getWithEtag } from "../../lib/api";
+import { api, getWithEtag, newIdempotencyKey } from "../../lib/api";
 
 const ADMIN_BIDS_KEY = ["/api/admin/bids"] as const;
 const LOADS_KEY = ["/api/loads"] as const;
@@ -29,7 +29,8 @@ export function useLoadBids(loadId: string | null | undefined, enabled = true) {
 function useBidDecision(action: "accept" | "reject") {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (bidId: string) => api.post<unknown>(`/api/bids/${encodeURIComponent(bidId)}/${action}`),
+    // one Idempotency-Key per click: a retry after a lost answer gets the first answer, not "no longer pending"
+    mutationFn: (bidId: string) => api.post<unknown>(`/api/bids/${encodeURIComponent(bidId)}/${action}`, undefined, { idempotencyKey: newIdempotencyKey() }),
     // whatever the outcome, the load and its bids may have moved on
     onSettled: async () => {
       await Promise.all([

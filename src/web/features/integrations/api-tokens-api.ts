@@ -23,6 +23,8 @@ export function useApiTokens(enabled = true) {
 export function useCreateApiToken() {
   const qc = useQueryClient();
   return useMutation({
+    // No Idempotency-Key: the answer is the token itself, shown once, which the server never
+    // keeps for a replay; a retry after a lost answer makes a second token, to be revoked.
     mutationFn: (input: ApiTokenCreate) => api.post<ApiTokenCreated>("/api/admin/api-tokens", input),
     onSettled: () => qc.invalidateQueries({ queryKey: API_TOKENS_KEY }),
   });

@@ -3,7 +3,7 @@
 // paid) refetches them too (lib/live.ts).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BulkMarkPaidResult, Invoice, InvoiceSettings, MarkPaidInput } from "@contract/schemas/invoice";
-import { api, getWithEtag } from "../../lib/api";
+import { api, getWithEtag, newIdempotencyKey } from "../../lib/api";
 import { invoiceListUrl, type InvoiceFilters } from "./invoice-format";
 
 export const INVOICES_KEY = ["/api/invoices"] as const;
@@ -35,7 +35,9 @@ export function useInvoices(filters: InvoiceFilters, page: { limit: number; offs
 export function useMarkPaid() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...input }: MarkPaidInput & { id: string }) => api.post<Invoice>(`/api/invoices/${encodeURIComponent(id)}/paid`, input),
+    // one Idempotency-Key per click: a retry after a lost answer gets the first "paid", not a 409
+    mutationFn: ({ id, ...input }: MarkPaidInput & { id: string }) =>
+      api.post<Invoice>(`/api/invoices/${encodeURIComponent(id)}/paid`, input, { idempotencyKey: newIdempotencyKey() }),
     onSettled: () => qc.invalidateQueries({ queryKey: INVOICES_KEY }),
   });
 }
@@ -43,7 +45,7 @@ export function useMarkPaid() {
 export function useBulkMarkPaid() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: MarkPaidInput & { ids: string[] }) => api.post<BulkMarkPaidResult>("/api/invoices/paid", input),
+    mutationFn: (input: MarkPaidInput & { ids: string[] }) => api.post<BulkMarkPaidResult>("/api/invoices/paid", input, { idempotencyKey: newIdempotencyKey() }),
     onSettled: () => qc.invalidateQueries({ queryKey: INVOICES_KEY }),
   });
 }

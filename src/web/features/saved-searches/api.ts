@@ -2,7 +2,7 @@
 // signed-in user's own, listed, saved from the board, edited and deleted.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SavedSearch, SavedSearchInput, SavedSearchUpdate } from "@contract/schemas/saved-search";
-import { api } from "../../lib/api";
+import { api, newIdempotencyKey } from "../../lib/api";
 
 export const SAVED_SEARCHES_KEY = ["/api/saved-searches"] as const;
 
@@ -13,7 +13,8 @@ export function useSavedSearches() {
 export function useCreateSavedSearch() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: SavedSearchInput) => api.post<SavedSearch>("/api/saved-searches", input),
+    // one Idempotency-Key per save: a retry after a lost answer saves the search once
+    mutationFn: (input: SavedSearchInput) => api.post<SavedSearch>("/api/saved-searches", input, { idempotencyKey: newIdempotencyKey() }),
     onSuccess: () => qc.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY }),
   });
 }

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../context";
 import { idParam, parse } from "../../../lib/validate";
+import { keepOutOfReplays } from "../../../plugins/idempotency";
 import { requireAdmin } from "../../../plugins/session";
 import { apiTokenCreateSchema, apiTokenListQuerySchema } from "../../../../contract/schemas/integration";
 import { createApiToken, listApiTokens, revokeApiToken } from "./api-tokens.service";
@@ -18,6 +19,7 @@ export async function registerApiTokensRoutes(app: FastifyInstance, ctx: AppCont
     const created = await createApiToken({ ctx, actor, input });
     // the token is a secret: never kept by a browser or a proxy
     reply.header("Cache-Control", "no-store");
+    keepOutOfReplays(req);
     return reply.status(201).send(created);
   });
 

@@ -9,6 +9,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../../context";
 import { idParam, parse } from "../../../lib/validate";
+import { keepOutOfReplays } from "../../../plugins/idempotency";
 import { requireAdmin } from "../../../plugins/session";
 import { webhookAttemptsQuerySchema, webhookCreateSchema, webhookUpdateSchema } from "../../../../contract/schemas/webhook";
 import { registerWebhookReactions } from "./webhook-events";
@@ -26,7 +27,9 @@ export async function registerWebhooksRoutes(app: FastifyInstance, ctx: AppConte
     const actor = requireAdmin(req);
     assertStorableText(req.body);
     const created = await createWebhook({ ctx, actor, input: parse(webhookCreateSchema, req.body) });
+    // the signing secret is shown once: never kept by a browser, a proxy or a replay
     reply.header("Cache-Control", "no-store");
+    keepOutOfReplays(req);
     return reply.status(201).send(created);
   });
 

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { BulkEmailResult } from "@contract/schemas/email-schedule";
 import type { MailBatchProgress, OutboxMail } from "@contract/schemas/mail";
-import { api, ApiError } from "../../../lib/api";
+import { api, ApiError, newIdempotencyKey } from "../../../lib/api";
 
 export const MAIL_KEY = ["/api/admin/mail"] as const;
 const BATCH_KEY = ["/api/admin/mail/batches", "current"] as const;
@@ -42,7 +42,8 @@ export function useFailedMailCount() {
 export function useResendMail() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<OutboxMail>(`/api/admin/mail/${id}/resend`),
+    // one Idempotency-Key per click: a retry after a lost answer queues one mail
+    mutationFn: (id: string) => api.post<OutboxMail>(`/api/admin/mail/${id}/resend`, undefined, { idempotencyKey: newIdempotencyKey() }),
     onSettled: () => qc.invalidateQueries({ queryKey: MAIL_KEY }),
   });
 }
@@ -83,5 +84,6 @@ export function useBatchProgress(batchId: string | null) {
 }
 
 export function useSendAvailableLoadsEmail() {
-  return useMutation({ mutationFn: () => api.post<BulkEmailResult>("/api/admin/send-available-loads-email") });
+  // one Idempotency-Key per click: a retry after a lost answer sends the emails once
+  return useMutation({ mutationFn: () => api.post<BulkEmailResult>("/api/admin/send-available-loads-email", undefined, { idempotencyKey: newIdempotencyKey() }) });
 }

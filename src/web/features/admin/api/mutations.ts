@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { LoadStatus } from "@contract/constants";
 import type { Load, LoadInput } from "@contract/schemas/load";
 import type { User } from "@contract/schemas/user";
-import { api, ApiError } from "../../../lib/api";
+import { api, ApiError, newIdempotencyKey } from "../../../lib/api";
 import { toast } from "../../../components/ui/toast";
 import { CARRIERS_KEY, PENDING_KEY, USERS_KEY } from "./queries";
 
@@ -106,8 +106,9 @@ export function useSaveLoad() {
   const invalidate = useInvalidateLoads();
   return useMutation({
     /** copiedFrom: the load number a new load was copied from (Copy Load creates it on Save) */
+    // a new load (or copy) carries one Idempotency-Key per Save: a retry after a lost answer makes one load
     mutationFn: (v: { id?: string; body: LoadInput; copiedFrom?: string }) =>
-      v.id ? api.put<Load>(`/api/loads/${v.id}`, v.body) : api.post<Load>("/api/loads", v.body),
+      v.id ? api.put<Load>(`/api/loads/${v.id}`, v.body) : api.post<Load>("/api/loads", v.body, { idempotencyKey: newIdempotencyKey() }),
     onSuccess: (saved, v) => {
       if (v.copiedFrom) toast.success("Load copied", `Load #${saved.loadNumber} is a copy of #${v.copiedFrom}`);
       else toast.success(v.id ? "Load updated" : "Load created", `Load #${saved.loadNumber}`);
@@ -135,7 +136,8 @@ export function useSaveUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (v: { id?: string; body: UserFormBody }) => {
-      if (!v.id) return api.post<User>("/api/register", v.body);
+      // one Idempotency-Key per Save: a retry after a lost answer creates one user
+      if (!v.id) return api.post<User>("/api/register", v.body, { idempotencyKey: newIdempotencyKey() });
       // a blank password on edit keeps the current one
       const { password, ...rest } = v.body;
       return api.put<User>(`/api/users/${v.id}`, password ? v.body : rest);

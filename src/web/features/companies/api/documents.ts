@@ -3,7 +3,7 @@
 // its file went through POST /api/objects/upload (web/lib/upload.ts).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CompanyDocument, DocumentCreate } from "@contract/schemas/company";
-import { api } from "../../../lib/api";
+import { api, newIdempotencyKey } from "../../../lib/api";
 import { companyKey } from "./company";
 import { COMPLIANCE_ME_KEY } from "../../booking-compliance";
 
@@ -21,7 +21,9 @@ export function useCompanyDocuments(companyId: string | null | undefined) {
 export function useAddDocument(companyId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: DocumentCreate) => api.post<CompanyDocument>(`/api/companies/${encodeURIComponent(companyId)}/documents`, input),
+    // one Idempotency-Key per submit: a retry after a lost answer records the document once
+    mutationFn: (input: DocumentCreate) =>
+      api.post<CompanyDocument>(`/api/companies/${encodeURIComponent(companyId)}/documents`, input, { idempotencyKey: newIdempotencyKey() }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: documentsKey(companyId) });
       void qc.invalidateQueries({ queryKey: companyKey(companyId) });

@@ -2,7 +2,7 @@
 import { useCallback } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Webhook, WebhookAttempt, WebhookCreate, WebhookCreated, WebhookRetry } from "@contract/schemas/webhook";
-import { api } from "../../../lib/api";
+import { api, newIdempotencyKey } from "../../../lib/api";
 
 export const WEBHOOKS_KEY = ["/api/admin/webhooks"] as const;
 const deliveriesKey = (id: string) => ["/api/admin/webhooks", id, "deliveries"] as const;
@@ -20,6 +20,8 @@ export function useRefreshWebhooks() {
 export function useSaveWebhook() {
   const qc = useQueryClient();
   return useMutation({
+    // No Idempotency-Key on create: its answer holds the signing secret, shown once, which the
+    // server never keeps for a replay; a retry after a lost answer makes a second endpoint to delete.
     mutationFn: (v: { id?: string; input: WebhookCreate }) =>
       v.id ? api.put<Webhook>(`/api/admin/webhooks/${encodeURIComponent(v.id)}`, v.input) : api.post<WebhookCreated>("/api/admin/webhooks", v.input),
     onSettled: () => qc.invalidateQueries({ queryKey: WEBHOOKS_KEY }),
@@ -48,7 +50,8 @@ export function useRetryDelivery(endpointId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (attemptId: string) =>
-      api.post<WebhookRetry>(`/api/admin/webhooks/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(attemptId)}/retry`, {}),
+      // one Idempotency-Key per click: a retry after a lost answer delivers once more, not twice
+      api.post<WebhookRetry>(`/api/admin/webhooks/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(attemptId)}/retry`, {}, { idempotencyKey: newIdempotencyKey() }),
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: deliveriesKey(endpointId) }), qc.invalidateQueries({ queryKey: WEBHOOKS_KEY })]),
   });
 }
