@@ -7,16 +7,21 @@ export interface StreamEvent {
   event: string;
   data: string;
   at: number;
+  /** the SSE id: field (the loads version), when the event carried one */
+  id?: string;
 }
 
 /** Open the SSE stream over real HTTP and collect events: `target` is a port on 127.0.0.1 or a base URL. */
-export function openStream(target: number | string, cookie: string, opts: { onEvent?: (e: StreamEvent) => void } = {}) {
+export function openStream(target: number | string, cookie: string, opts: { onEvent?: (e: StreamEvent) => void; lastEventId?: number | string } = {}) {
   const url = new URL(typeof target === "number" ? `http://127.0.0.1:${target}` : target);
   const events: StreamEvent[] = [];
   let buffer = "";
   let status = 0;
   let ended = false;
-  const req = request({ host: url.hostname, port: url.port, path: "/api/live", headers: { cookie } }, (res) => {
+  const headers: Record<string, string> = { cookie };
+  // what a reconnecting EventSource sends: the last id it saw
+  if (opts.lastEventId !== undefined) headers["last-event-id"] = String(opts.lastEventId);
+  const req = request({ host: url.hostname, port: url.port, path: "/api/live", headers }, (res) => {
     status = res.statusCode ?? 0;
     res.on("end", () => (ended = true));
     res.setEncoding("utf8");
@@ -28,8 +33,9 @@ export function openStream(target: number | string, cookie: string, opts: { onEv
         buffer = buffer.slice(i + 2);
         const event = /^event: (.*)$/m.exec(block)?.[1];
         const data = /^data: (.*)$/m.exec(block)?.[1];
+        const id = /^id: (.*)$/m.exec(block)?.[1];
         if (!event) continue;
-        const e = { event, data: data ?? "", at: Date.now() };
+        const e: StreamEvent = { event, data: data ?? "", at: Date.now(), ...(id !== undefined ? { id } : {}) };
         events.push(e);
         opts.onEvent?.(e);
       }

@@ -39,3 +39,20 @@ export const loadHolderStats = pgTable(
   },
   (t) => [index("load_holder_stats_user_idx").on(t.acceptedBy), index("load_holder_stats_carrier_idx").on(t.acceptedByCarrier)],
 );
+
+// Written by triggers on loads (migration 0021): one row a changed load with its
+// version of the 'loads' counter, read by the live stream after commit and replayed
+// to a stream that reconnects. 'bulk' covers `rows` versions ending at `version`.
+export const loadChanges = pgTable("load_changes", {
+  version: bigint("version", { mode: "number" }).primaryKey(),
+  loadId: uuid("load_id"),
+  rows: integer("rows").notNull().default(1),
+  kind: text("kind").notNull().$type<"insert" | "update" | "delete" | "bulk">(),
+  oldStatus: text("old_status"),
+  oldPickupDate: ts("old_pickup_date"),
+  oldAcceptedBy: uuid("old_accepted_by"),
+  oldAcceptedByCarrier: text("old_accepted_by_carrier"),
+  newStatus: text("new_status"),
+  newPickupDate: ts("new_pickup_date"),
+  changedAt: ts("changed_at").notNull().defaultNow(),
+});

@@ -10,6 +10,7 @@ import { isLoadExpired } from "../../../contract/load-dates";
 import type { Bid, BidWithCarrier, OwnBid } from "../../../contract/schemas/bid";
 import type { BidStatus, LoadStatus } from "../../../contract/constants";
 import { transitionLoad } from "../loads/load-transition";
+import { lockLoadWrites } from "../loads/loads.repository";
 import { ratePerMile } from "../loads/load-visibility";
 import { ORDER } from "../../events/event-bus";
 import type { AppContext } from "../../context";
@@ -128,8 +129,10 @@ export async function acceptBid(opts: { ctx: AppContext; db: Db; actor: UserRow;
   return db.transaction(async (tx) => {
     const found = await findBid(tx, bidId);
     if (!found) throw new AppError(404, MSG.notFound);
-    // Lock the load first, then read the bid again: its amount may have been
-    // updated by the bidder until the moment we hold the lock.
+    // Lock the load first (after the loads write lock, as every load write does),
+    // then read the bid again: its amount may have been updated by the bidder
+    // until the moment we hold the lock.
+    await lockLoadWrites(tx);
     const [locked] = await tx.select({ id: loads.id, forsRequirement: loads.forsRequirement }).from(loads).where(eq(loads.id, found.loadId)).for("update");
     const bid = await findBid(tx, bidId, { lock: true });
     if (!bid) throw new AppError(404, MSG.notFound);

@@ -1,6 +1,6 @@
 // `event: load`: a changed load travels in the
 // event, as the stream's user may see it, so an open board patches itself instead of
-// refetching. Per event the load is read once (one query for a burst of events) and
+// refetching. Per change the load is read once (one query for a batch of changes) and
 // at most three views are built and serialised once each: staff, the load's holder
 // (its accepting user and their company's members), every other carrier. Redaction
 // is load-visibility.ts's, so it is exactly what GET /api/loads/{id} gives them.
@@ -8,28 +8,7 @@ import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { loads, type LoadRow } from "../../db/schema";
 import { canSeeLoad, toLoad, ukToday, type Viewer } from "../loads/load-visibility";
-
-/** One NOTIFY 'load_changed' (migration 0012): a row's version and what it was before. */
-export interface LoadNotice {
-  v: number;
-  id?: string;
-  /** a statement of more rows than the trigger names one by one: versions v-n+1 … v */
-  n?: number;
-  /** before the change (null for an insert): status, pickup date, accepting user, their company */
-  os?: string | null;
-  op?: string | null;
-  ou?: string | null;
-  oc?: string | null;
-}
-
-export function parseLoadNotice(payload: string): LoadNotice | null {
-  try {
-    const p = JSON.parse(payload) as LoadNotice;
-    return typeof p.v === "number" ? p : null;
-  } catch {
-    return null;
-  }
-}
+import type { LoadChange } from "./load-feed";
 
 const STAFF: Viewer = { id: "", role: "admin", isAdmin: true, carrierName: null };
 /** a carrier with no part in the load: what the board shows everyone */
@@ -59,35 +38,36 @@ export async function readChangedLoads(db: DbOrTx, ids: string[]): Promise<Map<s
 }
 
 /**
- * The views of one change. `row` is the load as read after the notice (possibly a
+ * The views of one change. `row` is the load as read after the change (possibly a
  * later version of it: each event carries the newest state, never an older one);
  * undefined when it was deleted. `availableDelta` tells boards how the shared
- * available count (GET /api/stats `available`) moved.
+ * available count (GET /api/stats `available`) moved by this change (from the log's
+ * before and after, so replaying several changes of one load adds up).
  */
-export function loadEventViews(notice: LoadNotice & { id: string }, row: LoadRow | undefined, now: Date): LoadEventViews {
+export function loadEventViews(change: LoadChange & { loadId: string }, row: LoadRow | undefined, now: Date): LoadEventViews {
   const today = ukToday(now);
   // an insert names no former state: it was on no board
-  const was = notice.os !== undefined && onBoard(notice.os, notice.op ? new Date(notice.op) : null, today);
-  const is = !!row && onBoard(row.status, row.pickupDate, today);
+  const was = change.kind !== "insert" && onBoard(change.oldStatus, change.oldPickupDate, today);
+  const is = change.kind !== "delete" && onBoard(change.newStatus, change.newPickupDate, today);
   const delta = Number(is) - Number(was);
   const serialise = (viewer: Viewer) =>
     JSON.stringify({
-      version: notice.v,
-      id: notice.id,
+      version: change.version,
+      id: change.loadId,
       load: row && canSeeLoad(row, viewer) ? toLoad(row, viewer, now) : null,
       // a new row: no list counted it before (a board may add it to its total exactly)
-      ...(notice.os === undefined ? { created: true } : {}),
+      ...(change.kind === "insert" ? { created: true } : {}),
       ...(delta ? { availableDelta: delta } : {}),
     });
   const holderViewer: Viewer | null = row && (row.acceptedBy || row.acceptedByCarrier)
     ? { id: row.acceptedBy ?? "", role: "carrier", isAdmin: false, carrierName: row.acceptedByCarrier }
     : null;
   const other = serialise(OTHER);
-  const userIds = [row?.acceptedBy, notice.ou].filter((x): x is string => !!x);
-  const carrierNames = [row?.acceptedByCarrier, notice.oc].filter((x): x is string => !!x);
+  const userIds = [row?.acceptedBy, change.oldAcceptedBy].filter((x): x is string => !!x);
+  const carrierNames = [row?.acceptedByCarrier, change.oldAcceptedByCarrier].filter((x): x is string => !!x);
   return {
-    version: notice.v,
-    id: notice.id,
+    version: change.version,
+    id: change.loadId,
     staff: serialise(STAFF),
     holder: holderViewer ? serialise(holderViewer) : other,
     other,

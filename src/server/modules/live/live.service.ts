@@ -1,15 +1,19 @@
-// Live updates: one database listener per process fans out to
-// every open Server-Sent Events stream. Across processes this rides on PostgreSQL
-// LISTEN/NOTIFY (migration 0012: 'load_changed' per changed load with its version,
-// 'bids_changed' with the bidders; 'board_changed' for users); on PGlite the same
-// NOTIFY arrives in-process. A changed load travels in `event: load` (live-loads.ts),
-// read once per event whatever the number of streams; `event: change` is only for a
-// user's own data (their bids, bookings, stats) and goes to that user's streams
-// (and staff's, whose screens show everyone's). Polling stays as the fallback.
+// Live updates: one feed and one database listener per process fan out to
+// every open Server-Sent Events stream. Changed loads come from the log the loads
+// triggers write (load-feed.ts, migration 0021), in version order, each travelling
+// in `event: load` (live-loads.ts) with `id:` its version, read once per batch
+// whatever the number of streams; a stream that reconnects with the last version
+// it saw is first sent what it missed. Bids ride on PostgreSQL LISTEN/NOTIFY
+// ('bids_changed' with the bidders; 'board_changed' for users; on PGlite the same
+// NOTIFY arrives in-process): `event: change` is only for a user's own data
+// (their bids, bookings, stats) and goes to that user's streams (and staff's,
+// whose screens show everyone's). Polling stays as the fallback.
 import type { Database } from "../../db/client";
 import type { Clock } from "../../context";
 import { NOTIFICATION_CHANNEL } from "../notifications/notifications.service";
-import { loadEventViews, parseLoadNotice, readChangedLoads, type LoadNotice } from "./live-loads";
+import { loadEventViews, readChangedLoads, type LoadEventViews } from "./live-loads";
+import { LoadFeed, type LoadChange } from "./load-feed";
+import { readUsersVersion } from "./live-sessions";
 
 /** what a `change` notice names: the user's own bids, their stats (and bookings), users (staff) */
 export type Topic = "bids" | "stats" | "users";
@@ -23,14 +27,23 @@ export interface LiveClient {
   /** a new notification of this user's, as JSON */
   notification?(json: string): void;
   send(topics: Topic[]): void;
-  /** `event: load` data, already serialised for this kind of viewer */
-  load?(json: string): void;
-  /** notices lost ("degraded": poll until told otherwise) or back ("resync": refetch once) */
-  status(event: "degraded" | "resync", json?: string): void;
+  /** `event: load` data, already serialised for this kind of viewer, and its version (the SSE id) */
+  load?(json: string, version: number): void;
+  /** "resync": refetch once (a bulk change, or changes older than the log keeps); `version` is where to resume */
+  status(event: "resync", json: string, version: number): void;
 }
 
 /** 'board_changed' still carries 'users' (migration 0001) */
 const STAFF_ONLY: ReadonlySet<Topic> = new Set(["users"]);
+
+export interface LiveHubOptions {
+  /** notices within this window are sent as one (a bid award touches loads and bids) */
+  coalesceMs?: number;
+  /** before a batch is sent: apply changes of users' rights up to this users version (live-sessions.ts) */
+  settle?(usersVersion: number): Promise<void>;
+  /** a change was sent this long after its commit (metrics) */
+  onSent?(lagMs: number): void;
+}
 
 export class LiveHub {
   private clients = new Set<LiveClient>();
@@ -43,51 +56,86 @@ export class LiveHub {
   private pendingUser = new Map<string, Set<Topic>>();
   private pendingCarrier = new Map<string, Set<Topic>>();
   private timer: NodeJS.Timeout | null = null;
-  /** load notices in version order, read and sent one batch at a time */
-  private loadQueue: LoadNotice[] = [];
-  private draining: Promise<void> | null = null;
+  /** changed loads in version order, from the log (every process reads it after commit) */
+  readonly feed: LoadFeed;
+  /** the last version sent to every stream (a stream added now is sent what follows it) */
+  private sent: number | null = null;
+  /** streams being sent what they missed: live changes wait here meanwhile, in order */
+  private catchingUp = new Map<LiveClient, { json: string; version: number }[]>();
   private unlisten: (() => Promise<void>) | null = null;
   private starting: Promise<void> | null = null;
-  private readonly unwatch: () => void;
+  private readonly coalesceMs: number;
 
   constructor(
     private readonly database: Database,
     private readonly clock: Clock = { now: () => new Date() },
-    /** notices within this window are sent as one (a bid award touches loads and bids) */
-    private readonly coalesceMs = 100,
+    private readonly opts: LiveHubOptions = {},
   ) {
-    // the notice connection heals itself (db/client.ts); while it is down
-    // every open stream is told to poll, and to refetch once when it is back
-    this.unwatch = database.notices.onChange((up) => {
-      for (const c of this.clients) c.status(up ? "resync" : "degraded");
-    });
+    this.coalesceMs = opts.coalesceMs ?? 100;
+    this.feed = new LoadFeed(database, (changes) => this.dispatch(changes));
   }
 
   get size(): number {
     return this.clients.size;
   }
 
-  /** notices arrive now (a stream opened while they do not is told to poll at once) */
-  get live(): boolean {
-    return this.database.notices.up;
-  }
-
-  async add(client: LiveClient): Promise<() => void> {
+  /**
+   * Add a stream. With `since` (the last version it saw, from Last-Event-ID) it is
+   * first sent every change after it, as its user may see it now, or told to
+   * refetch when the log no longer reaches back that far. Returns the version the
+   * stream stands at once it has been sent all that, and how to remove it.
+   */
+  async add(client: LiveClient, since?: number): Promise<{ version: number; remove: () => void }> {
+    await this.ensureListening();
+    await this.feed.start();
+    // nothing awaits between reading the version and the stream joining: every
+    // later change is either in the replay or queued behind it
+    const version = this.sent ?? this.feed.version;
+    const replaying = since !== undefined && since < version;
+    if (replaying) this.catchingUp.set(client, []);
     this.clients.add(client);
     const { userId, carrierName } = client;
     if (userId) addTo(this.byUser, userId, client);
     if (carrierName) addTo(this.byCarrier, carrierName, client);
-    await this.ensureListening();
-    return () => {
+    const remove = () => {
       this.clients.delete(client);
+      this.catchingUp.delete(client);
       if (userId) removeFrom(this.byUser, userId, client);
       if (carrierName) removeFrom(this.byCarrier, carrierName, client);
     };
+    let at = version;
+    if (replaying) {
+      try {
+        await this.replay(client, since, version);
+      } finally {
+        const queued = this.catchingUp.get(client) ?? [];
+        this.catchingUp.delete(client);
+        for (const q of queued) {
+          client.load?.(q.json, q.version);
+          at = q.version;
+        }
+      }
+    }
+    return { version: at, remove };
+  }
+
+  /** Send one stream the changes after `since` up to `upTo`, or tell it to refetch. */
+  private async replay(client: LiveClient, since: number, upTo: number): Promise<void> {
+    const changes = await this.feed.since(since, upTo).catch(() => null);
+    if (!changes || changes.some((c) => c.kind === "bulk" || !c.loadId)) {
+      client.status("resync", JSON.stringify({ version: upTo }), upTo);
+      return;
+    }
+    const rows = await readChangedLoads(this.database.db, [...new Set(changes.map((c) => c.loadId!))]);
+    const now = this.clock.now();
+    for (const change of changes) {
+      const views = loadEventViews({ ...change, loadId: change.loadId! }, rows.get(change.loadId!), now);
+      client.load?.(viewFor(client, views), change.version);
+    }
   }
 
   private ensureListening(): Promise<void> {
     this.starting ??= Promise.all([
-      this.database.listen("load_changed", (payload) => this.loadNotice(payload)),
       this.database.listen("bids_changed", (payload) => this.bidsNotice(payload)),
       this.database.listen("board_changed", (payload) => {
         if (payload === "users") this.queue({ staff: ["users"] });
@@ -167,44 +215,32 @@ export class LiveHub {
 
   // ------------------------------------------------------------ event: load
 
-  private loadNotice(payload: string): void {
-    const notice = parseLoadNotice(payload);
-    if (!notice) return;
-    this.loadQueue.push(notice);
-    this.draining ??= this.drain().finally(() => (this.draining = null));
-  }
-
-  /** Send queued load events in version order: each batch's loads are read in one query. */
-  private async drain(): Promise<void> {
-    // let a burst of notices (one statement, one transaction) arrive before reading
-    await new Promise((r) => setImmediate(r));
-    while (this.loadQueue.length) {
-      const batch = this.loadQueue.splice(0, 500);
-      const ids = [...new Set(batch.flatMap((n) => (n.id && !n.n ? [n.id] : [])))];
-      let rows;
-      try {
-        rows = await readChangedLoads(this.database.db, ids);
-      } catch {
-        // the database did not answer: streams refetch once (as after lost notices)
-        for (const c of this.clients) c.status("resync", JSON.stringify({ version: batch[batch.length - 1].v }));
-        continue;
+  /** A batch of changes from the feed, in version order: the batch's loads are read in one query. */
+  private async dispatch(changes: LoadChange[]): Promise<void> {
+    const ids = [...new Set(changes.flatMap((c) => (c.loadId && c.kind !== "bulk" ? [c.loadId] : [])))];
+    // a failed read throws: the feed reads the same changes again on its next poll
+    const [rows, usersVersion] = await Promise.all([readChangedLoads(this.database.db, ids), readUsersVersion(this.database.db)]);
+    await this.opts.settle?.(usersVersion);
+    const now = this.clock.now();
+    for (const change of changes) {
+      if (change.kind === "bulk" || !change.loadId) {
+        // a bulk statement: every stream refetches once (its version jumps)
+        const json = JSON.stringify({ version: change.version });
+        for (const c of this.clients) c.status("resync", json, change.version);
+      } else {
+        this.sendLoad(loadEventViews({ ...change, loadId: change.loadId }, rows.get(change.loadId), now));
       }
-      const now = this.clock.now();
-      for (const notice of batch) {
-        if (!notice.id || notice.n) {
-          // a bulk statement: every stream refetches once (its version jumps)
-          for (const c of this.clients) c.status("resync", JSON.stringify({ version: notice.v }));
-          continue;
-        }
-        this.sendLoad(loadEventViews({ ...notice, id: notice.id }, rows.get(notice.id), now));
-      }
+      this.opts.onSent?.(Date.now() - change.changedAt.getTime());
     }
+    this.sent = changes[changes.length - 1].version;
   }
 
-  private sendLoad(views: ReturnType<typeof loadEventViews>): void {
+  private sendLoad(views: LoadEventViews): void {
     for (const c of this.clients) {
-      const json = c.staff ? views.staff : views.isHolder(c.userId, c.carrierName) ? views.holder : views.other;
-      c.load?.(json);
+      const json = viewFor(c, views);
+      const queue = this.catchingUp.get(c);
+      if (queue) queue.push({ json, version: views.version });
+      else c.load?.(json, views.version);
     }
     // the holder's (and former holder's) own bookings and stats changed; staff see everyone's
     const { userIds, carrierNames } = views.holders;
@@ -231,17 +267,21 @@ export class LiveHub {
   }
 
   async close(): Promise<void> {
-    this.unwatch();
     if (this.timer) clearTimeout(this.timer);
     this.clients.clear();
     this.byUser.clear();
     this.byCarrier.clear();
-    this.loadQueue = [];
-    await this.draining?.catch(() => {});
+    this.catchingUp.clear();
+    await this.feed.close();
     await this.unlisten?.().catch(() => {});
     this.unlisten = null;
     this.starting = null;
   }
+}
+
+/** the view of a change this stream's user may see: staff's, the holder's or everyone else's */
+function viewFor(c: LiveClient, views: LoadEventViews): string {
+  return c.staff ? views.staff : views.isHolder(c.userId, c.carrierName) ? views.holder : views.other;
 }
 
 function addTo<K>(map: Map<K, Set<LiveClient>>, key: K, c: LiveClient): void {

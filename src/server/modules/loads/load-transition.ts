@@ -10,6 +10,7 @@ import { MSG } from "../../../contract/messages";
 import type { EventData, NewEvent } from "../../../contract/events";
 import { canTransition, TRANSITIONS, type LoadAction } from "./load-state";
 import { loadEvent } from "./load-events";
+import { findLoad } from "./loads.repository";
 
 export interface TransitionOptions {
   ctx: AppContext;
@@ -44,7 +45,7 @@ export interface TransitionResult {
  */
 export async function transitionLoad(opts: TransitionOptions): Promise<TransitionResult> {
   const { ctx, tx, loadId, action, actor, now } = opts;
-  const [current] = await tx.select().from(loads).where(eq(loads.id, loadId)).for("update");
+  const current = await findLoad(tx, loadId, { lock: true });
   if (!current) throw new AppError(404, MSG.notFound);
   assertTransition(action, current.status);
   const to = TRANSITIONS[action].to;

@@ -1,12 +1,16 @@
 // The loads change counter, read at most once a second per process on the poll
 // path (an unchanged poll should cost almost nothing). Every changed load
-// bumps the counter and NOTIFYs 'load_changed' (migration 0012); a notice
-// makes the next read go to the database at once, across processes. The one-second
+// bumps the counter (migration 0021); the live feed of the process that wrote
+// sends one coalesced notice, LOADS_VERSION_CHANNEL, after commit, which makes
+// the next read go to the database at once, across processes. The one-second
 // bound keeps it right even if the notice connection drops.
 import type { Database, DbOrTx } from "../../db/client";
 import { loadsVersion } from "./loads.repository";
 
 const MAX_AGE_MS = 1000;
+
+/** The notice that loads changed up to the version in its payload (sent after commit, never by a write). */
+export const LOADS_VERSION_CHANNEL = "loads_version";
 
 export interface LoadsVersionCache {
   get(db: DbOrTx): Promise<number>;
@@ -27,7 +31,7 @@ export async function createLoadsVersionCache(database: Database): Promise<Loads
   };
   let unlisten: (() => Promise<void>) | null = null;
   try {
-    unlisten = await database.listen("load_changed", () => invalidate());
+    unlisten = await database.listen(LOADS_VERSION_CHANNEL, () => invalidate());
   } catch {
     // no notices: the one-second bound still holds
   }

@@ -202,7 +202,18 @@ export async function loadsVersion(db: DbOrTx): Promise<number> {
   return Number(row?.v ?? 0);
 }
 
+/**
+ * Take the loads write lock (the 'loads' change counter row, held to commit) before
+ * locking any load row. Every statement that writes loads takes it first too
+ * (migration 0021), so transactions that lock or write several loads queue on it
+ * instead of deadlocking on each other's rows and the counter rows.
+ */
+export async function lockLoadWrites(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select 1 from change_counters where name = 'loads' for update`);
+}
+
 export async function findLoad(db: DbOrTx, id: string, opts: { lock?: boolean } = {}): Promise<LoadRow | undefined> {
+  if (opts.lock) await lockLoadWrites(db);
   const q = db.select().from(loads).where(eq(loads.id, id));
   const [row] = opts.lock ? await q.for("update") : await q;
   return row;
