@@ -17,6 +17,9 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000, interval: 50 } },
     hookTimeout: 120_000,
     pool: "forks",
+    // a worker imports the server and Playwright once for all its journey files; each
+    // file still starts its own server on its own database and its own Chromium
+    isolate: false,
     maxWorkers: 2,
     reporters: ["default", r("../test/skip-report.ts")],
   },

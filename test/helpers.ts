@@ -32,14 +32,23 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * Puts a migrated, empty embedded database into `dataDir` (where a server started with
+ * DATA_DIR=dataDir opens it): a copy of the run's template takes well under a second,
+ * where creating one from nothing takes ~8 s on this machine.
+ */
+export function copyMigratedPglite(dataDir: string): void {
+  // the template was opened with dataDir = pgliteTemplate, so its files are in pgliteTemplate/db
+  cpSync(`${paths().pgliteTemplate}/db`, `${dataDir}/db`, { recursive: true });
+}
+
 export async function createTestDatabase(engine: Engine = "pglite"): Promise<TestDatabase> {
   const p = paths();
   const id = randomUUID().slice(0, 8);
   const dataDir = `${p.dir}/${id}`;
   mkdirSync(dataDir, { recursive: true });
   if (engine === "pglite") {
-    // the template was opened with dataDir = pgliteTemplate, so its files are in pgliteTemplate/db
-    cpSync(`${p.pgliteTemplate}/db`, `${dataDir}/db`, { recursive: true });
+    copyMigratedPglite(dataDir);
     const database = await openDatabase({ dataDir });
     return {
       database,
