@@ -44,8 +44,8 @@ const envSchema = z.object({
   TEST_NOW: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
   // webhooks to private/loopback/link-local addresses only when true
   WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
-  // how long a background job's claim holds without being extended (a dead process's jobs wait this long)
-  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(60),
+  // how long a background job's claim holds without being renewed (a killed process's jobs are taken over after this)
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(15),
   // connections kept for writing requests (PostgreSQL); 0 = writes share the
   // read pool and, on PGlite, queue with the reads (docs/decisions/0026-write-priority.md)
   DB_WRITE_POOL: z.coerce.number().int().min(0).max(50).default(4),

@@ -82,17 +82,24 @@ const LOG_STATUS = { done: "sent", retry: "retrying", failed: "failed" } as cons
 export function mailJobKind(ctx: AppContext): JobKind<MailJobPayload> {
   return {
     name: MAIL_JOB,
+    // its own slots: a silent relay holds these four and nothing else
+    concurrency: 4,
+    // no SMTP reply at all: the relay is down, not this message; one at a time until it answers
+    isOutage: isUnreachableMailError,
     async run(p, run) {
       if (p.notAfter && ctx.clock.now().getTime() > Date.parse(p.notAfter)) throw new MailExpiredError();
-      await ctx.mail.send({
-        kind: p.kind,
-        to: p.to,
-        subject: p.subject,
-        text: p.text,
-        html: p.html,
-        messageId: messageIdFor(run.job.id, ctx.config.publicUrl),
-        ...(p.headers ? { headers: p.headers } : {}),
-      });
+      await ctx.mail.send(
+        {
+          kind: p.kind,
+          to: p.to,
+          subject: p.subject,
+          text: p.text,
+          html: p.html,
+          messageId: messageIdFor(run.job.id, ctx.config.publicUrl),
+          ...(p.headers ? { headers: p.headers } : {}),
+        },
+        { signal: run.signal },
+      );
     },
     isPermanent: (err) => err instanceof MailExpiredError || isPermanentMailError(err),
     describeError(err) {

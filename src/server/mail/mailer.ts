@@ -24,8 +24,12 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** One attempt to deliver; throws when the relay did not accept the message. */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * One attempt to deliver; throws when the relay did not accept the message.
+   * `signal`: stop waiting for the relay (the attempt then counts as failed; a relay
+   * that accepts it later anyway may deliver it twice, under the same Message-ID).
+   */
+  send(message: MailMessage, opts?: { signal?: AbortSignal }): Promise<void>;
   /** Does the relay answer now (connect, greeting, EHLO)? Always true for the .eml outbox. */
   verify(): Promise<boolean>;
   close(): void;
@@ -65,21 +69,38 @@ export function safeErrorText(err: unknown, smtpUrl?: string): string {
   return text.slice(0, 500);
 }
 
+/** Giving up on a relay: no connection, no greeting, or silence mid-conversation for this long. */
+export const SMTP_CONNECT_TIMEOUT_MS = 10_000;
+export const SMTP_GREETING_TIMEOUT_MS = 10_000;
+export const SMTP_IDLE_TIMEOUT_MS = 30_000;
+
+/** `work`, or the signal's reason once it is aborted (the work itself runs on, unheard). */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
 export function createMailer(config: Config): Mailer {
   const transport = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl, {
         tls: { rejectUnauthorized: config.smtpRejectUnauthorized },
-        // a dead relay must not hold a worker for minutes
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
+        // a dead or silent relay must not hold a worker for minutes: one that accepts
+        // the connection and never greets is given up after 10 s
+        connectionTimeout: SMTP_CONNECT_TIMEOUT_MS,
+        greetingTimeout: SMTP_GREETING_TIMEOUT_MS,
+        socketTimeout: SMTP_IDLE_TIMEOUT_MS,
       } as never)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   const outbox = join(config.dataDir, "outbox");
 
   return {
-    async send(m) {
-      const info = await transport.sendMail({
+    async send(m, opts) {
+      const sending: Promise<unknown> = transport.sendMail({
         from: config.mailFrom,
         to: m.to,
         subject: m.subject,
@@ -88,6 +109,9 @@ export function createMailer(config: Config): Mailer {
         ...(m.messageId ? { messageId: m.messageId } : {}),
         ...(m.headers ? { headers: m.headers } : {}),
       });
+      // an abandoned attempt's late failure is nobody's to hear
+      sending.catch(() => {});
+      const info = await unlessAborted(sending, opts?.signal);
       if (config.smtpUrl) return;
       await mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");

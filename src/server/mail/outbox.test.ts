@@ -114,7 +114,7 @@ describe.each(ENGINES)("mail outbox on %s", (engine) => {
       // claimed in the transaction that wrote it, by a process that was then killed
       const [claimed] = await t.app.ctx.db.transaction(async (tx) => {
         await queueMail({ ctx: t.app.ctx, db: tx, messages: [{ kind: "lease-check", to: "orphan@example.com", subject: "Orphan", text: "hello" }] });
-        return claimJobs(tx, { kinds: [MAIL_JOB], workerId: "killed", now: new Date(), leaseMs: 1500, limit: 1 });
+        return claimJobs(tx, { slots: { [MAIL_JOB]: 1 }, workerId: "killed", now: new Date(), leaseMs: 1500 });
       });
       expect(claimed).toMatchObject({ status: "running", claimedBy: "killed" });
       const orphans = () => addressesOf(t.sink.messages).filter((a) => a === "orphan@example.com").length;

@@ -18,6 +18,12 @@ export interface JobOutcome {
 export interface JobRun {
   readonly job: JobRow;
   /**
+   * Aborted when this process gives the attempt up: shutting down with the job
+   * still running past its grace, or its lease taken by another worker. A kind that
+   * waits on the outside world stops waiting and throws (the attempt is retried).
+   */
+  readonly signal: AbortSignal;
+  /**
    * Mark the job done inside the caller's transaction, so a job whose work is
    * all in the database happens exactly once: the work and "done" commit
    * together. Throws (rolling the transaction back) when this worker no longer
@@ -44,8 +50,35 @@ export interface JobKind<P = unknown> {
   recordOutcome?(tx: Tx, job: JobRow, outcome: JobOutcome): Promise<void>;
   /** What is kept of the payload once the job is done (drop what is no longer needed). */
   payloadWhenDone?(payload: P): P;
+  /**
+   * Jobs of this kind one process runs at once: the kind's own slots, so a kind
+   * stuck on a silent service never holds another kind's work (default: the
+   * runner's `concurrency`).
+   */
+  concurrency?: number;
+  /**
+   * The outside service this kind depends on is failing (not this job): while it
+   * is, the runner claims this kind one job at a time (a probe), and the first
+   * attempt the service answers restores the kind's slots (mail: no SMTP reply).
+   */
+  isOutage?(err: unknown): boolean;
   /** A periodic check this kind needs while the runner runs (mail: is SMTP back?). */
   watch?: { everyMs: number; run(): Promise<void> };
+}
+
+/**
+ * Thrown by a kind's `run` when the job should wait without an attempt being
+ * made (webhooks: its endpoint is held after timing out): the job is due again at
+ * `until`, its attempt is not counted and no outcome is recorded.
+ */
+export class JobDeferred extends Error {
+  constructor(
+    readonly until: Date,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = "JobDeferred";
+  }
 }
 
 export interface JobRegistry {

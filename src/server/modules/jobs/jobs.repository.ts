@@ -1,7 +1,7 @@
 // Queries of the jobs table (modules/jobs). Every change to a claimed job is
 // conditional on the claim it was made under (same worker, same attempt), so a
 // worker that lost its lease can never overwrite the outcome of the next one.
-import { and, asc, desc, eq, gt, inArray, like, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, like, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { jobs, type JobRow } from "../../db/schema";
 
@@ -46,31 +46,34 @@ export async function insertJobs(db: DbOrTx, rows: NewJob[], opts: { quiet?: boo
 }
 
 /**
- * Claim up to `limit` due jobs of the given kinds: pending ones whose time has
- * come, and running ones whose lease ran out (their worker died). One short
- * statement: the rows are locked FOR UPDATE SKIP LOCKED, so workers in any number
- * of processes each get different jobs and never wait for one another.
+ * Claim due jobs, at most `slots[kind]` of each kind: pending ones whose time has
+ * come, and running ones whose lease ran out (their worker died). Each kind is
+ * taken in run_at order on its own, so a backlog of one kind never fills another
+ * kind's slots. One short statement: the rows are locked FOR UPDATE SKIP LOCKED,
+ * so workers in any number of processes each get different jobs and never wait
+ * for one another.
  */
 export async function claimJobs(
   db: DbOrTx,
-  opts: { kinds: string[]; workerId: string; now: Date; leaseMs: number; limit: number },
+  opts: { slots: Record<string, number>; workerId: string; now: Date; leaseMs: number },
 ): Promise<JobRow[]> {
-  if (opts.kinds.length === 0 || opts.limit <= 0) return [];
-  const due = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        inArray(jobs.kind, opts.kinds),
-        or(
-          and(eq(jobs.status, "pending"), lte(jobs.runAt, opts.now)),
-          and(eq(jobs.status, "running"), lte(jobs.lockedUntil, opts.now)),
-        ),
-      ),
-    )
-    .orderBy(asc(jobs.runAt))
-    .limit(opts.limit)
-    .for("update", { skipLocked: true });
+  const wanted = Object.entries(opts.slots).filter(([, n]) => n > 0);
+  if (wanted.length === 0) return [];
+  const now = opts.now.toISOString();
+  const kinds = sql.join(
+    wanted.map(([kind, n]) => sql`(${kind}::text, ${Math.floor(n)}::int)`),
+    sql`, `,
+  );
+  const due = sql`select c.id from (values ${kinds}) as k(kind, n)
+    cross join lateral (
+      select j.id from ${jobs} j
+      where j.kind = k.kind
+        and ((j.status = 'pending' and j.run_at <= ${now}::timestamptz)
+          or (j.status = 'running' and j.locked_until <= ${now}::timestamptz))
+      order by j.run_at
+      limit k.n
+      for update skip locked
+    ) c`;
   return db
     .update(jobs)
     .set({
@@ -79,7 +82,7 @@ export async function claimJobs(
       lockedUntil: new Date(opts.now.getTime() + opts.leaseMs),
       attempts: sql`${jobs.attempts} + 1`,
     })
-    .where(inArray(jobs.id, due))
+    .where(sql`${jobs.id} in (${due})`)
     .returning();
 }
 
@@ -106,13 +109,15 @@ export async function markLockedJobDone(tx: DbOrTx, job: Pick<JobRow, "id" | "at
 
 const held = (c: Claim) => and(eq(jobs.id, c.id), eq(jobs.status, "running"), eq(jobs.claimedBy, c.workerId), eq(jobs.attempts, c.attempts));
 
-/** The worker is still at it: push its leases on (a dead worker stops doing this). */
-export async function extendLeases(db: DbOrTx, workerId: string, ids: string[], until: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db
+/** The worker is still at it: push its leases on (a dead worker stops doing this). Returns the ids it still holds. */
+export async function extendLeases(db: DbOrTx, workerId: string, ids: string[], until: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .update(jobs)
     .set({ lockedUntil: until })
-    .where(and(inArray(jobs.id, ids), eq(jobs.status, "running"), eq(jobs.claimedBy, workerId)));
+    .where(and(inArray(jobs.id, ids), eq(jobs.status, "running"), eq(jobs.claimedBy, workerId)))
+    .returning({ id: jobs.id });
+  return rows.map((r) => r.id);
 }
 
 /** false: the claim was lost (another worker has the job now) and nothing was changed. */
@@ -129,6 +134,16 @@ export async function markJobRetry(db: DbOrTx, claim: Claim, runAt: Date, error:
   const rows = await db
     .update(jobs)
     .set({ status: "pending", runAt, lastError: error, lockedUntil: null })
+    .where(held(claim))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
+/** Put a claimed job back, due at `runAt`, as if this claim had not been made (its attempt is not counted). */
+export async function markJobDeferred(db: DbOrTx, claim: Claim, runAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: "pending", runAt, lockedUntil: null, attempts: claim.attempts - 1 })
     .where(held(claim))
     .returning({ id: jobs.id });
   return rows.length === 1;

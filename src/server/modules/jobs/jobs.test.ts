@@ -66,7 +66,7 @@ describe.each(ENGINES)("jobs on %s", (engine) => {
   it("a job whose worker died is claimed again once its lease has run out, and not before", async () => {
     const [{ id }] = await queue("test-count");
     // a worker claims it and dies: nothing extends its lease
-    const [claimed] = await claimJobs(t.app.ctx.db, { kinds: ["test-count"], workerId: "dead", now: clock.now(), leaseMs: 60_000, limit: 10 });
+    const [claimed] = await claimJobs(t.app.ctx.db, { slots: { "test-count": 10 }, workerId: "dead", now: clock.now(), leaseMs: 60_000 });
     expect(claimed).toMatchObject({ id, status: "running", claimedBy: "dead", attempts: 1 });
     const runner = manual("alive");
     await runner.drain();

@@ -6,14 +6,18 @@
 // Each attempt: resolve and check the host again (SSRF), connect to the checked
 // address, POST the signed body, 10 s at most; 2xx → delivered; anything else →
 // retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then failed. One row per
-// attempt in webhook_attempts, written with the job's outcome.
+// attempt in webhook_attempts, written with the job's outcome. Webhooks have
+// their own slots in the runner, and an endpoint that keeps timing out is held
+// (webhook-endpoint-hold.ts): its deliveries wait, uncounted, instead of holding
+// those slots from every other endpoint.
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import type { AppContext } from "../../../context";
-import type { JobKind } from "../../jobs/job-registry";
+import { JobDeferred, type JobKind } from "../../jobs/job-registry";
 import { ForbiddenTargetError, resolveWebhookTarget, type ResolvedTarget } from "./webhook-address";
 import { WEBHOOK_JOB, type WebhookJobPayload } from "./webhook-events";
+import { createEndpointHolds } from "./webhook-endpoint-hold";
 import { signWebhook, webhookMessageId } from "./webhook-signature";
 import { findEndpoint, insertAttempt } from "./webhooks.repository";
 
@@ -39,6 +43,14 @@ class DeliveryFailed extends Error {
   }
 }
 
+/** No answer within the timeout: the endpoint may be hanging. */
+class NoAnswer extends DeliveryFailed {
+  constructor(limit: string) {
+    super(`No answer within ${limit}`, null);
+    this.name = "NoAnswer";
+  }
+}
+
 /** The endpoint was deleted while the delivery waited. */
 class EndpointGone extends Error {
   constructor() {
@@ -55,8 +67,15 @@ function pinnedLookup(target: ResolvedTarget): LookupFunction {
   }) as unknown as LookupFunction;
 }
 
-/** POST the body; resolves with the status code once the answer's head arrives. */
-function post(url: URL, target: ResolvedTarget, headers: Record<string, string>, body: string, timeoutMs: number): Promise<number> {
+/** POST the body; resolves with the status code once the answer's head arrives. `signal`: give up now. */
+function post(
+  url: URL,
+  target: ResolvedTarget,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<number> {
   const mod = url.protocol === "https:" ? https : http;
   return new Promise<number>((resolve, reject) => {
     const req = mod.request(url, { method: "POST", headers, lookup: pinnedLookup(target), agent: false }, (res) => {
@@ -66,11 +85,15 @@ function post(url: URL, target: ResolvedTarget, headers: Record<string, string>,
       resolve(res.statusCode ?? 0);
     });
     const limit = timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`;
-    const timer = setTimeout(() => req.destroy(new DeliveryFailed(`No answer within ${limit}`, null)), timeoutMs);
+    const timer = setTimeout(() => req.destroy(new NoAnswer(limit)), timeoutMs);
+    const onAbort = () => req.destroy(signal.reason as Error);
+    signal.addEventListener("abort", onAbort, { once: true });
+    req.on("close", () => signal.removeEventListener("abort", onAbort));
     req.on("error", (err) => {
       clearTimeout(timer);
       reject(err);
     });
+    if (signal.aborted) onAbort();
     req.end(body);
   });
 }
@@ -82,9 +105,12 @@ export function webhookJobKind(ctx: AppContext, opts: { timeoutMs?: number } = {
   // what each attempt saw, for its row in the log (keyed by job id and attempt)
   const seen = new Map<string, { statusCode: number | null; durationMs: number }>();
   const key = (id: string, attempt: number) => `${id}:${attempt}`;
+  const holds = createEndpointHolds();
 
   return {
     name: WEBHOOK_JOB,
+    // its own slots: receivers that never answer hold these four and nothing else
+    concurrency: 4,
     async run(p, run) {
       const started = performance.now();
       const k = key(run.job.id, run.job.attempts);
@@ -97,6 +123,11 @@ export function webhookJobKind(ctx: AppContext, opts: { timeoutMs?: number } = {
         const id = webhookMessageId(run.job.id);
         // the attempt's time: a receiver checking the timestamp's freshness accepts a late retry
         const timestamp = Math.floor(ctx.clock.now().getTime() / 1000);
+        // checked and taken in one step: only one delivery at a time to a suspect endpoint
+        const wait = holds.waitUntil(p.endpointId, ctx.clock.now().getTime(), timeoutMs);
+        if (wait !== null) throw new JobDeferred(new Date(wait), "the endpoint keeps timing out: held");
+        const ended = holds.start(p.endpointId);
+        let timedOut = false;
         const status = await post(
           url,
           target,
@@ -109,10 +140,18 @@ export function webhookJobKind(ctx: AppContext, opts: { timeoutMs?: number } = {
           },
           p.body,
           timeoutMs,
-        );
+          run.signal,
+        )
+          .catch((err: unknown) => {
+            timedOut = err instanceof NoAnswer;
+            throw err;
+          })
+          .finally(() => ended({ timedOut, at: ctx.clock.now().getTime() }));
         seen.set(k, { statusCode: status, durationMs: Math.round(performance.now() - started) });
         if (status < 200 || status > 299) throw new DeliveryFailed(`HTTP ${status}`, status);
       } catch (err) {
+        // held: no attempt was made, so none is logged
+        if (err instanceof JobDeferred) seen.delete(k);
         const s = seen.get(k);
         if (s) s.durationMs = Math.round(performance.now() - started);
         throw err;
