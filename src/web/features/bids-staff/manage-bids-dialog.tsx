@@ -1,5 +1,5 @@
 // Manage Bids dialog per load: summary, four tiles, table of bids with accept and
-// reject; bid age in minutes or hours; accepting one bid rejects the others; toasts.
+// reject; bid age in minutes or hours; accepting one bid rejects the others (the toasts are api.ts's).
 // Staff only; the admin dashboard mounts it. "vs Listed" compares each bid with the
 // price it was made on, and a bid's age counts from its latest amount (bid-figures.ts).
 import type { ReactNode } from "react";
@@ -10,9 +10,8 @@ import type { BidWithCarrier } from "@contract/schemas/bid";
 import type { BidDifference } from "@contract/bid-difference";
 import { Button } from "../../components/ui/button";
 import { WideDialog } from "../../components/ui/wide-dialog";
-import { toast } from "../../components/ui/toast";
 import { LoadStatusBadge } from "../../components/load-status-badge";
-import { errorMessage, formatAdminDateTime, formatAge, formatCardDateTime, formatMiles, formatMoney, formatNumber, formatRate } from "../../lib/format";
+import { formatAdminDateTime, formatAge, formatCardDateTime, formatMiles, formatMoney, formatNumber, formatRate } from "../../lib/format";
 import { useLoad } from "../loads";
 import { useAcceptBid, useLoadBids, useRejectBid } from "./api";
 import { bidPlacedAt, differenceFromListed, wasUpdated } from "./bid-figures";
@@ -90,16 +89,9 @@ function ManageBidsBody({ load: given }: { load: Load }) {
   // kept listed price then have nothing left to compare with
   const awarded = list.some((b) => b.status === "accepted");
 
-  const onAccept = (bid: BidWithCarrier) =>
-    accept.mutate(bid.id, {
-      onSuccess: () => toast.success("Bid Accepted", "The winning bid has been selected and other bids rejected."),
-      onError: (err) => toast.error("Failed to accept bid", errorMessage(err, "") || undefined),
-    });
-  const onReject = (bid: BidWithCarrier) =>
-    reject.mutate(bid.id, {
-      onSuccess: () => toast.success("Bid Rejected", "The bid has been rejected."),
-      onError: (err) => toast.error("Failed to reject bid", errorMessage(err, "") || undefined),
-    });
+  // the toasts come with the server's answer (api.ts), whether this dialog is still open or not
+  const onAccept = (bid: BidWithCarrier) => accept.mutate(bid.id);
+  const onReject = (bid: BidWithCarrier) => reject.mutate(bid.id);
 
   const actions = (bid: BidWithCarrier, full = false) => {
     const pending = bid.status === "pending";
