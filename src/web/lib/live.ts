@@ -3,9 +3,12 @@
 // board makes no request for it; `event: change` names the user's own data that
 // changed (bids, stats and bookings, users for staff) and only that is refetched.
 // Polling at its usual intervals stays on underneath (with ETag), so it is all
-// there is whenever the stream is down (EventSource reconnects by itself) or the
-// server says its notices are (`degraded`). Every load event has the next
-// version: a gap, lost notices (`resync`) or a reconnect past a change refetch once.
+// there is whenever the stream is down. Every load event carries its version as
+// the SSE id, so EventSource reconnects by itself naming the last one it saw
+// (Last-Event-ID) and the server first sends what it missed: a reconnect within
+// the server's window refetches no board. Only a gap, `resync` (older than the
+// server keeps, or a bulk change) or a reconnect the server could not replay
+// refetches once; `degraded` is kept for a server that still sends it.
 import { useEffect } from "react";
 import type { Query, QueryClient } from "@tanstack/react-query";
 import type { User } from "@contract/schemas/user";
