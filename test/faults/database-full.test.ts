@@ -5,7 +5,7 @@
 // writes work again once the file is gone, without a restart.
 // Mounting a tmpfs needs root (or CAP_SYS_ADMIN): elsewhere the case says so and skips.
 import { execFileSync } from "node:child_process";
-import { closeSync, cpSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
@@ -16,7 +16,7 @@ import { openDatabase, type Database } from "../../src/server/db/client";
 import { STORAGE_FULL_MSG } from "../../src/server/lib/storage-full";
 import { DATABASE_FULL_HEALTH } from "../../src/server/plugins/database-full";
 import { signedIn } from "../factories";
-import { runPaths } from "../paths";
+import { copyMigratedPglite } from "../helpers";
 import { skipWhen } from "../skips";
 import { loadBody } from "./support";
 
@@ -64,9 +64,7 @@ describe("a full disk under the embedded database", skipWhen("why" in disk, { wh
   let cookie: string;
 
   beforeAll(async () => {
-    const template = runPaths(process.env.LB_TEST_RUN!).pgliteTemplate;
-    mkdirSync(dir, { recursive: true });
-    cpSync(join(template, "db"), join(dir, "db"), { recursive: true });
+    copyMigratedPglite(dir);
     database = await openDatabase({ dataDir: dir });
     const logStream = new Writable({
       write(chunk, _enc, cb) {
