@@ -51,3 +51,16 @@ export function beforeCommit(tx: Tx, hook: Hook): void {
 export function afterCommit(tx: Tx, hook: Hook): void {
   hooksOf(tx).afterCommit.push(hook);
 }
+
+/**
+ * Run `hook` once the work done through `db` is durable: after the commit of a
+ * transaction with hooks, or at once for a statement outside any (it committed by
+ * itself). For notices (NOTIFY) that must not take PostgreSQL's notify lock inside
+ * a writing transaction.
+ */
+export function whenCommitted(db: object, hook: Hook): Promise<void> {
+  const hooks = HOOKS.get(db);
+  if (!hooks) return hook();
+  hooks.afterCommit.push(hook);
+  return Promise.resolve();
+}
