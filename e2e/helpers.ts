@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect } from "vitest";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { buildApp, type App } from "../src/server/app";
 import { testConfig, type Config } from "../src/server/config";
 import { TEST_JOB_RUNNER, createTestDatabase, startSmtpSink, type Engine, type SmtpSink, type TestDatabase } from "../test/helpers";
@@ -74,6 +74,24 @@ export async function newPage(browser: Browser, baseURL: string, viewport = DESK
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * What a person sees once the screen is still: the element is visible and every
+ * animation on the page that ends (a dialog sliding in, a tab's content fading in)
+ * has run its course. Before a picture, instead of guessing how long that takes.
+ */
+export async function settled(target: Locator): Promise<void> {
+  await target.waitFor();
+  // a spinner's endless animation never finishes: only those that end are waited for
+  await target.page().evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => {})),
+    ),
+  );
 }
 
 /** Screenshots land in .tmp/screenshots for a person to look at (DEVELOPERS.md "Look at it"). */
