@@ -10,6 +10,8 @@ type Hook = () => Promise<void>;
 interface Hooks {
   beforeCommit: Hook[];
   afterCommit: Hook[];
+  /** the database the transaction was opened on (for work after it has ended) */
+  root: Db;
 }
 
 const HOOKS = new WeakMap<object, Hooks>();
@@ -22,7 +24,7 @@ export function installTransactionHooks(db: Db): void {
   marked[INSTALLED] = true;
   const original = db.transaction.bind(db);
   db.transaction = (async (work: (tx: Tx) => Promise<unknown>, config?: unknown) => {
-    const hooks: Hooks = { beforeCommit: [], afterCommit: [] };
+    const hooks: Hooks = { beforeCommit: [], afterCommit: [], root: db };
     const result = await (original as (w: (tx: Tx) => Promise<unknown>, c?: unknown) => Promise<unknown>)(async (tx) => {
       HOOKS.set(tx, hooks);
       const value = await work(tx);
@@ -53,14 +55,14 @@ export function afterCommit(tx: Tx, hook: Hook): void {
 }
 
 /**
- * Run `hook` once the work done through `db` is durable: after the commit of a
- * transaction with hooks, or at once for a statement outside any (it committed by
- * itself). For notices (NOTIFY) that must not take PostgreSQL's notify lock inside
- * a writing transaction.
+ * Run `hook` once the work done through `db` is durable, on the database itself
+ * (never inside the transaction): after the commit of a transaction with hooks, or
+ * at once for a statement outside any (it committed by itself). For notices
+ * (NOTIFY), so a writing transaction never takes PostgreSQL's notify lock.
  */
-export function whenCommitted(db: object, hook: Hook): Promise<void> {
+export function whenCommitted(db: object, hook: (root: Db) => Promise<void>): Promise<void> {
   const hooks = HOOKS.get(db);
-  if (!hooks) return hook();
-  hooks.afterCommit.push(hook);
+  if (!hooks) return hook(db as Db);
+  hooks.afterCommit.push(() => hook(hooks.root));
   return Promise.resolve();
 }

@@ -3,6 +3,7 @@
 // worker that lost its lease can never overwrite the outcome of the next one.
 import { and, desc, eq, gt, inArray, like, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { whenCommitted } from "../../db/transaction-hooks";
 import { jobs, type JobRow } from "../../db/schema";
 
 /** The NOTIFY channel a committed job wakes the runners on (delivered only on commit). */
@@ -39,9 +40,9 @@ export async function insertJobs(db: DbOrTx, rows: NewJob[], opts: { quiet?: boo
         .returning({ id: jobs.id })),
     );
   }
-  // one notice per kind; PostgreSQL sends it at commit, and never for a rollback
+  // one notice per kind, once the transaction has committed (never for a rollback)
   if (opts.quiet) return inserted;
-  for (const kind of new Set(rows.map((r) => r.kind))) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${kind})`);
+  await wake(db, [...new Set(rows.map((r) => r.kind))]);
   return inserted;
 }
 
@@ -165,7 +166,7 @@ export async function requeueFailedJob(db: DbOrTx, opts: { id: string; kind: str
     .set({ status: "pending", attempts: 0, runAt: opts.now, retryUntil: opts.retryUntil, lockedUntil: null, claimedBy: null, doneAt: null })
     .where(and(eq(jobs.id, opts.id), eq(jobs.kind, opts.kind), eq(jobs.status, "failed")))
     .returning();
-  if (row) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${opts.kind})`);
+  if (row) await wake(db, [opts.kind]);
   return row;
 }
 
@@ -180,7 +181,7 @@ export async function requeueJob(db: DbOrTx, opts: { id: string; kind: string; n
     .set({ status: "pending", attempts: 0, runAt: opts.now, retryUntil: opts.retryUntil, lockedUntil: null, claimedBy: null, doneAt: null })
     .where(and(eq(jobs.id, opts.id), eq(jobs.kind, opts.kind), inArray(jobs.status, ["pending", "done", "failed"])))
     .returning();
-  if (row) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${opts.kind})`);
+  if (row) await wake(db, [opts.kind]);
   return row;
 }
 
@@ -201,7 +202,7 @@ export async function retryWaitingJobsNow(db: DbOrTx, opts: { kind: string; erro
     .set({ runAt: opts.now })
     .where(and(eq(jobs.status, "pending"), gt(jobs.runAt, opts.now), eq(jobs.kind, opts.kind), like(jobs.lastError, `${opts.errorPrefix}%`)))
     .returning({ id: jobs.id });
-  if (rows.length) await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${opts.kind})`);
+  if (rows.length) await wake(db, [opts.kind]);
   return rows.length;
 }
 
@@ -248,4 +249,15 @@ export async function countBatch(
     }
   }
   return out;
+}
+
+/**
+ * Wake the runners of these kinds in every process, after commit and outside the
+ * transaction (a writing transaction never takes the notify lock); a lost notice
+ * only waits for the runners' next poll.
+ */
+function wake(db: DbOrTx, kinds: string[]): Promise<void> {
+  return whenCommitted(db, async (root) => {
+    for (const kind of kinds) await root.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${kind})`).catch(() => {});
+  });
 }

@@ -100,8 +100,8 @@ export async function notify(opts: NotifyOptions): Promise<Notification[]> {
   // One statement for all: a round trip each made a bid with 2,000 staff recipients
   // wait over a second (bench 7). A lost notice costs only speed: the bell polls.
   const payloads = JSON.stringify(rows.map((n, i) => JSON.stringify({ userId: n.userId, notification: items[i] })));
-  await whenCommitted(tx, () =>
-    ctx.db
+  await whenCommitted(tx, (db) =>
+    db
       .execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, p) from json_array_elements_text(${payloads}::json) as p`)
       .then(() => undefined, () => undefined),
   );
