@@ -10,6 +10,7 @@ import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/session";
 import { isStaffRole } from "../../../contract/constants";
 import { LiveHub } from "./live.service";
+import { registerLiveBidNotices } from "./live-bid-notices";
 import { LiveSessions, type StreamEnd } from "./live-sessions";
 
 const HEARTBEAT_MS = 25_000;
@@ -21,6 +22,7 @@ const SUPERSEDED_RETRY_MS = 86_400_000;
 export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // a stream ends with its session or a change of its user's rights, in any process; at most 10 a user (contract)
   const owners = new LiveSessions(ctx);
+  registerLiveBidNotices(ctx);
   const hub = new LiveHub(ctx.database, ctx.clock, {
     settle: (usersVersion) => owners.settle(usersVersion),
     onSent: (lagMs) => ctx.metrics.eventLag.observe(lagMs / 1000),

@@ -14,6 +14,7 @@ import { NOTIFICATION_CHANNEL } from "../notifications/notifications.service";
 import { loadEventViews, readChangedLoads, type LoadEventViews } from "./live-loads";
 import { LoadFeed, type LoadChange } from "./load-feed";
 import { readUsersVersion } from "./live-sessions";
+import { BIDS_CHANNEL } from "./live-bid-notices";
 
 /** what a `change` notice names: the user's own bids, their stats (and bookings), users (staff) */
 export type Topic = "bids" | "stats" | "users";
@@ -136,7 +137,7 @@ export class LiveHub {
 
   private ensureListening(): Promise<void> {
     this.starting ??= Promise.all([
-      this.database.listen("bids_changed", (payload) => this.bidsNotice(payload)),
+      this.database.listen(BIDS_CHANNEL, (payload) => this.bidsNotice(payload)),
       this.database.listen("board_changed", (payload) => {
         if (payload === "users") this.queue({ staff: ["users"] });
       }),
