@@ -1,6 +1,7 @@
 // Every skip says why, so the skip report (test/skip-report.ts) can name it in one
 // line and fail the run for any skip a fresh machine should not have (only
-// the PostgreSQL leg may skip, and only when TEST_DATABASE_URL is unset).
+// the PostgreSQL leg, when TEST_DATABASE_URL is unset, and the full-disk case
+// where no tmpfs can be mounted).
 import { describe, it, type TestFunction } from "vitest";
 import type { Engine } from "./helpers";
 
@@ -20,9 +21,16 @@ declare module "vitest" {
 
 export const NO_POSTGRES: SkipReason = { what: "PostgreSQL-only", why: "TEST_DATABASE_URL is not set" };
 
-/** The one skip a fresh machine may show; anything else fails the run. */
+/**
+ * The full-disk case mounts a small tmpfs under the embedded database, which needs
+ * root (CI and this project's machines run the tests as root); elsewhere it says
+ * why it could not and skips.
+ */
+export const NO_TMPFS_WHAT = "Full-disk (mounts a tmpfs: needs root)";
+
+/** The skips a fresh machine may show; anything else fails the run. */
 export function isAllowedSkip(reason: SkipReason | undefined): boolean {
-  return reason?.what === NO_POSTGRES.what && reason.why === NO_POSTGRES.why;
+  return (reason?.what === NO_POSTGRES.what && reason.why === NO_POSTGRES.why) || reason?.what === NO_TMPFS_WHAT;
 }
 
 /** describe/it options: when `condition` holds, skip with a reason the skip report shows */

@@ -17,7 +17,7 @@ import { STORAGE_FULL_MSG } from "../../src/server/lib/storage-full";
 import { DATABASE_FULL_HEALTH } from "../../src/server/plugins/database-full";
 import { signedIn } from "../factories";
 import { copyMigratedPglite } from "../helpers";
-import { skipWhen } from "../skips";
+import { NO_TMPFS_WHAT, skipWhen } from "../skips";
 import { loadBody } from "./support";
 
 /** room for the migrated template (about 40 MB) and a little more */
@@ -55,7 +55,7 @@ function fillDisk(path: string): void {
 
 const disk = mountSmallDisk();
 
-describe("a full disk under the embedded database", skipWhen("why" in disk, { what: "Full-disk", why: "why" in disk ? disk.why : "" }), () => {
+describe("a full disk under the embedded database", skipWhen("why" in disk, { what: NO_TMPFS_WHAT, why: "why" in disk ? disk.why : "" }), () => {
   const dir = "dir" in disk ? disk.dir : "";
   const pad = join(dir, "pad");
   const logs: Record<string, unknown>[] = [];
