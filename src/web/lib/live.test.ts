@@ -33,6 +33,22 @@ describe("live update events in the web app", () => {
     expect(queryInTopics(["/api/loads", "list", "/api/loads?limit=50"], ["loads"])).toBe(true);
   });
 
+  it("a reconnect the server replays (the missed changes, then ready at the last) patches them and refetches no board", () => {
+    const { live, refetched, patched } = handlers();
+    live.ready(JSON.stringify({ version: 5 }));
+    live.error();
+    // EventSource reconnects with Last-Event-ID 5: the server sends 6 and 7, then ready at 7
+    live.load(loadEvent(6));
+    live.load(loadEvent(7));
+    live.ready(JSON.stringify({ version: 7 }));
+    expect(patched).toEqual([
+      [6, true],
+      [7, true],
+    ]);
+    expect(refetched.flat()).not.toContain("loads");
+    expect(live.version).toBe(7);
+  });
+
   it("patches load events in order, and refetches once on a gap in the versions", () => {
     const { live, refetched, patched } = handlers();
     live.ready(JSON.stringify({ version: 10 }));
