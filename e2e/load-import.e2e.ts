@@ -53,7 +53,8 @@ describe("CSV load import", () => {
     await problems.waitFor();
     await dialog.getByText("1 problem in 1 of 2 rows. Nothing has been imported", { exact: false }).waitFor();
     const cells = await problems.getByRole("row").nth(1).getByRole("cell").allTextContents();
-    expect(cells).toEqual(["2", "price", "Price cannot be negative"]);
+    // the second data row is row 3 of the spreadsheet (the header is row 1)
+    expect(cells).toEqual(["3", "price", "Price cannot be negative"]);
     expect(await dialog.getByRole("button", { name: "Import loads" }).isDisabled()).toBe(true);
     await expectAccessible(page);
     await viewShot(page, "load-import-errors-desk");

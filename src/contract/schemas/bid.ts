@@ -1,17 +1,20 @@
 // plain English for every check a field does not word itself (plain-errors.ts)
 import { z } from "../plain-errors";
 import { MSG } from "../messages";
-import type { BidStatus, LoadStatus } from "../constants";
+import { BID_LIMIT_MSG, MAX_BID_POUNDS } from "../bid-limits";
+import type { BidStatus, ForsLevel, LoadStatus } from "../constants";
 import type { Load } from "./load";
+import type { ComplianceStatus } from "./company";
 
-// amount ≥ 0.01; notes optional, trimmed, omitted when empty
+// amount ≥ 0.01 and at most £1,000,000; notes optional, trimmed, omitted when empty
 export const bidInputSchema = z.object({
   loadId: z.uuid(),
   // a missing amount is told it "must be greater than 0"; text such as "1,100" is not a number of pounds
   bidAmount: z
     .number({ error: (iss) => (iss.code === "invalid_type" ? (iss.input == null ? MSG.bidAmount : MSG.bidAmountFormat) : undefined) })
     .min(0.01, MSG.bidAmount)
-    .max(99_999_999.99),
+    // the 10× the listed price rule needs the load: POST /api/bids checks it (bid-limits.ts)
+    .max(MAX_BID_POUNDS, BID_LIMIT_MSG.overMax),
   notes: z
     .string()
     .max(1000)
@@ -37,12 +40,21 @@ export interface Bid {
   updatedAt: string;
 }
 
-/** Staff views add the bidder's name and company. */
+/**
+ * Staff views add the bidder's name and company, and what the compliance rules
+ * say of awarding the bid today (our addition: Manage Bids says why before the click).
+ */
 export interface BidWithCarrier extends Bid {
   carrierName: string | null;
   carrierCompany: string | null;
   loadNumber?: string;
   loadStatus?: LoadStatus;
+  /** the bidder's company's status today; null when the bidder has no company (or is staff) */
+  bidderCompliance: ComplianceStatus | null;
+  /** the bidder's company's verified FORS level ("" for none) */
+  bidderForsLevel: ForsLevel;
+  /** the 409 the compliance settings would give an award of this bid now; null when they allow it */
+  awardBlockedReason: string | null;
 }
 
 /** GET /api/user/bids */

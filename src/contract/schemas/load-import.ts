@@ -77,11 +77,25 @@ export const importQuerySchema = z.object({
 export const importErrorSchema = z.object({
   /** the data row (1 = the first after the header); 0: the file or its header row */
   row: z.number().int(),
+  /**
+   * the same row as a spreadsheet numbers it, the header being row 1 (so data row 1
+   * is row 2): the number a person looks for in Excel; always row + 1
+   */
+  sheetRow: z.number().int(),
   /** the column as the file names it; "file" for the file as a whole */
   field: z.string(),
   message: z.string(),
 });
 export type ImportError = z.infer<typeof importErrorSchema>;
+/** An error as the reading and judging find it; the answer adds its sheetRow. */
+export type RowError = Omit<ImportError, "sheetRow">;
+
+/**
+ * Dates a file may hold: the UK's day/month/year, the ISO day, or an ISO date and
+ * time. A cell in none of these is refused with this, naming them.
+ */
+export const IMPORT_DATE_FORMATS = "31/12/2026 (DD/MM/YYYY), 2026-12-31 (YYYY-MM-DD) or 2026-12-31T09:00:00Z (ISO 8601)";
+export const importDateMessage = (label: string, cell: string): string => `${label} "${cell}" is not a date: use ${IMPORT_DATE_FORMATS}`;
 
 export const importResultSchema = z.object({
   valid: z.boolean(),

@@ -106,10 +106,18 @@ const postcode = z
     ctx.issues.push({ code: "custom", message: MSG.postcode, input: v });
     return z.NEVER;
   });
-const optNumber = (max: number, int = false) =>
+const optNumber = (max: number, int = false, maxMessage?: string) =>
   z
-    .union([int ? z.number().int().min(0).max(max) : z.number().min(0).max(max), z.null()])
+    .union([int ? z.number().int().min(0).max(max, maxMessage) : z.number().min(0).max(max, maxMessage), z.null()])
     .optional();
+
+/**
+ * The heaviest load a lorry on UK roads may carry: 44,000 kg is the maximum gross
+ * weight of an articulated lorry, so a heavier figure is a typing slip. The same
+ * limit holds for the load form, the API and the CSV import.
+ */
+export const MAX_LOAD_WEIGHT_KG = 44_000;
+export const WEIGHT_LIMIT_MESSAGE = "Weight can be at most 44,000 kg (the UK's maximum gross weight for an articulated lorry)";
 
 /** Create/edit load body (staff). ratePerMile is computed by the server, never taken from here. */
 export const loadInputSchema = z.object({
@@ -137,7 +145,7 @@ export const loadInputSchema = z.object({
   deliveryContact: optText(),
   deliveryReference: optText(120),
   deliveryInstructions: optText(2000),
-  weight: optNumber(1_000_000, true),
+  weight: optNumber(MAX_LOAD_WEIGHT_KG, true, WEIGHT_LIMIT_MESSAGE),
   length: optNumber(9999.9),
   width: optNumber(999.9),
   height: optNumber(999.9),

@@ -7,6 +7,7 @@ import { AppError } from "../../lib/app-error";
 import { iso, money } from "../../lib/serialize";
 import { MSG } from "../../../contract/messages";
 import { isLoadExpired } from "../../../contract/load-dates";
+import { bidLimitProblem } from "../../../contract/bid-limits";
 import type { Bid, BidWithCarrier, OwnBid } from "../../../contract/schemas/bid";
 import type { BidStatus, LoadStatus } from "../../../contract/constants";
 import { transitionLoad } from "../loads/load-transition";
@@ -15,6 +16,7 @@ import { ratePerMile } from "../loads/load-visibility";
 import { ORDER } from "../../events/event-bus";
 import type { AppContext } from "../../context";
 import { assertMayBook, ukToday } from "../companies/compliance.service";
+import { awardChecks } from "../companies/compliance-preview";
 import { loadEvent } from "../loads/loads.service";
 import type { NewEvent } from "../../../contract/events";
 import {
@@ -73,6 +75,9 @@ export async function placeBid(opts: {
     if (load.status !== "available") throw new AppError(409, MSG.loadNotAvailable);
     // contract: an expired load (its pickup day over, UK time) left the board: no bids
     if (isLoadExpired(load, now)) throw new AppError(409, MSG.loadNotAvailable);
+    // above 10× the listed price is a slip of the keyboard, named as such (the £1,000,000 cap is the schema's)
+    const tooHigh = bidLimitProblem(opts.bidAmount, money(load.price));
+    if (tooHigh) throw new AppError(400, tooHigh, [{ path: "bidAmount", message: tooHigh }]);
     // the compliance check, in this transaction, as for an accept
     await assertMayBook(tx, actor, load, ukToday(now));
     const { bid, inserted } = await upsertPendingBid(tx, {
@@ -99,19 +104,29 @@ export async function listOwnBids(opts: { db: Db; actor: UserRow; page: Page }):
   return { bids: rows.map((r) => ({ ...toBid(r.bid), loadNumber: r.loadNumber, loadStatus: r.loadStatus as LoadStatus })), total };
 }
 
-/** Staff: bids with the bidder's name and company, newest first; one page and the total. */
-export async function listBids(opts: { db: Db; loadId?: string; page: Page }): Promise<{ bids: BidWithCarrier[]; total: number }> {
+/**
+ * Staff: bids with the bidder's name and company, newest first; one page and the
+ * total. Each says the bidder's compliance today and whether the compliance
+ * settings would let it be awarded now, so Manage Bids can say why before the click.
+ */
+export async function listBids(opts: { db: Db; loadId?: string; page: Page; now: Date }): Promise<{ bids: BidWithCarrier[]; total: number }> {
   if (opts.loadId) {
     const [load] = await opts.db.select({ id: loads.id }).from(loads).where(eq(loads.id, opts.loadId));
     if (!load) throw new AppError(404, MSG.notFound);
   }
   const [rows, total] = await Promise.all([listBidsWithCarrier(opts.db, { loadId: opts.loadId }, opts.page), countBids(opts.db, { loadId: opts.loadId })]);
+  const checks = await awardChecks({
+    db: opts.db,
+    bids: rows.map((r) => ({ bidId: r.bid.id, role: r.bidderRole, isAdmin: r.bidderIsAdmin, companyId: r.bidderCompanyId, forsRequirement: r.forsRequirement })),
+    now: opts.now,
+  });
   const list = rows.map((r) => ({
     ...toBid(r.bid),
     carrierName: r.carrierName,
     carrierCompany: r.carrierCompany,
     loadNumber: r.loadNumber,
     loadStatus: r.loadStatus as LoadStatus,
+    ...checks.get(r.bid.id)!,
   }));
   return { bids: list, total };
 }

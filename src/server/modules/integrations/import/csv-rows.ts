@@ -16,7 +16,7 @@ import {
   TEXT_COLUMNS,
   importFormulaProblem,
   type ImportColumn,
-  type ImportError,
+  type RowError,
 } from "../../../../contract/schemas/load-import";
 
 /** One data row: its number (1 = first after the header), the body to judge, the file's name for each field. */
@@ -32,7 +32,7 @@ export interface CsvRow {
 export interface ReadFile {
   /** data rows in the file */
   rows: number;
-  errors: ImportError[];
+  errors: RowError[];
   /** every row of the right width, to be judged by the load rules */
   bodies: CsvRow[];
   /** the position of a column (as the file names it) in the header: errors of a row read left to right */
@@ -73,14 +73,38 @@ function choiceCell(field: string, v: string): string {
   return CHOICES[field].find((c) => c.toLowerCase() === s.toLowerCase()) ?? s;
 }
 
+/** The date columns, with the words their errors name them by. */
+export const DATE_COLUMN_LABELS: Readonly<Record<string, string>> = {
+  pickupDate: "Pickup date",
+  deliveryDate: "Delivery date",
+  pickupSignedDate: "Pickup signature date",
+  deliverySignedDate: "Delivery signature date",
+};
+
+/**
+ * A UK date as a spreadsheet writes it ("31/12/2026", "1/2/2027") → "2026-12-31",
+ * the day the API takes; a day that does not exist (31/02/2027) and anything else
+ * stay as written, for the schema to refuse.
+ */
+export function dateCell(v: string): string {
+  const s = v.trim();
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(s);
+  if (!m) return s;
+  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return s;
+  return `${m[3]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
 function cellValue(field: string, v: string): unknown {
+  if (field in DATE_COLUMN_LABELS) return dateCell(v);
   if (NUMBER_COLUMNS.has(field)) return numberCell(v);
   if (BOOLEAN_COLUMNS.has(field)) return booleanCell(v);
   if (field in CHOICES) return choiceCell(field, v);
   return v;
 }
 
-function readRecords(text: string): { records: string[][]; error?: ImportError } {
+function readRecords(text: string): { records: string[][]; error?: RowError } {
   try {
     const records = parse(text, {
       bom: true,
@@ -99,8 +123,8 @@ function readRecords(text: string): { records: string[][]; error?: ImportError }
 }
 
 /** The header row: each cell → its field, or errors (unknown, repeated, missing required columns). */
-function readHeader(header: string[]): { fields: (ImportColumn | null)[]; names: string[]; errors: ImportError[] } {
-  const errors: ImportError[] = [];
+function readHeader(header: string[]): { fields: (ImportColumn | null)[]; names: string[]; errors: RowError[] } {
+  const errors: RowError[] = [];
   const names = header.map((h) => h.trim());
   const known = new Set<string>(IMPORT_COLUMNS);
   const seen = new Set<string>();
@@ -140,7 +164,7 @@ export function readImportFile(text: string): ReadFile {
   if (head.errors.length) return { rows, errors: head.errors, bodies: [], columnIndex };
   if (rows === 0) return { rows, errors: [{ row: 0, field: "file", message: NO_ROWS }], bodies: [], columnIndex };
 
-  const errors: ImportError[] = [];
+  const errors: RowError[] = [];
   const bodies: CsvRow[] = [];
   data.forEach((cells, i) => {
     const row = i + 1;

@@ -14,15 +14,15 @@ import { isUniqueViolation, maxLoadNumberSeq } from "../../loads/loads.repositor
 import { loadPostcodeTable, locate, parsePostcode, type Point } from "../../distance/postcodes";
 import { providerFor } from "../../distance/distance.service";
 import { loadInputSchema, type LoadInputParsed } from "../../../../contract/schemas/load";
-import type { ImportError, ImportResult } from "../../../../contract/schemas/load-import";
-import { readImportFile, type CsvRow } from "./csv-rows";
+import { importDateMessage, type ImportResult, type RowError } from "../../../../contract/schemas/load-import";
+import { DATE_COLUMN_LABELS, readImportFile, type CsvRow } from "./csv-rows";
 import { existingLoadNumbers, insertLoadBatch, INSERT_BATCH } from "./load-import.repository";
 import type { DbOrTx, Tx } from "../../../db/client";
 
 type Actor = Pick<UserRow, "id" | "name" | "role" | "isAdmin" | "carrierName">;
 
 interface Judged {
-  errors: ImportError[];
+  errors: RowError[];
   /** the rows that passed, in file order */
   loads: { row: number; loadNumber: string | null; values: NewLoadValues }[];
 }
@@ -59,7 +59,7 @@ function distanceFinder(ctx: AppContext) {
 }
 
 /** An AppError's details as errors of a row, under the file's names for the fields. */
-function rowErrors(err: AppError, body: CsvRow): ImportError[] {
+function rowErrors(err: AppError, body: CsvRow): RowError[] {
   const details = Array.isArray(err.details) && err.details.length ? err.details : [{ path: "row", message: err.message }];
   return details.map((d) => {
     const field = d.path.split(".")[0];
@@ -67,48 +67,80 @@ function rowErrors(err: AppError, body: CsvRow): ImportError[] {
   });
 }
 
-/** Every row against the load rules, the file's other rows and the loads already in `db`. */
+/** Stand-ins for a required field already refused, so the row's other fields can still be judged. */
+const STAND_INS: Record<string, unknown> = { pickupCity: "-", deliveryCity: "-", price: 0 };
+
+/**
+ * The row's shape, field by field: every field's problem (a date in the words of
+ * the formats a file may use), and the row parsed without the fields refused, so
+ * the rules between fields (dates, postcodes, numbers) still judge what is left.
+ */
+function parseRow(body: CsvRow): { problems: { field: string; message: string }[]; data: LoadInputParsed | null } {
+  const problems: { field: string; message: string }[] = [];
+  const refused = new Set<string>(body.refused);
+  try {
+    assertStorableText(body.input);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    for (const e of rowErrors(err, body)) {
+      const field = [...body.names].find(([, name]) => name === e.field)?.[0] ?? e.field;
+      refused.add(field);
+      problems.push({ field, message: e.message });
+    }
+  }
+  const first = loadInputSchema.safeParse(omit(body.input, refused));
+  if (first.success) return { problems, data: first.data };
+  for (const issue of first.error.issues) {
+    const field = String(issue.path[0] ?? "row");
+    // a refused formula cell is already an error; "required" on top would say it twice
+    if (refused.has(field)) continue;
+    const label = DATE_COLUMN_LABELS[field];
+    const message = label && typeof body.input[field] === "string" ? importDateMessage(label, body.input[field]) : issue.message;
+    if (!problems.some((p) => p.field === field)) problems.push({ field, message });
+  }
+  for (const p of problems) refused.add(p.field);
+  const rest = loadInputSchema.safeParse({ ...omit(body.input, refused), ...pick(STAND_INS, refused) });
+  return { problems, data: rest.success ? rest.data : null };
+}
+
+const omit = (o: Record<string, unknown>, keys: Set<string>) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.has(k)));
+const pick = (o: Record<string, unknown>, keys: Set<string>) => Object.fromEntries(Object.entries(o).filter(([k]) => keys.has(k)));
+
+/**
+ * Every row against the load rules, the file's other rows and the loads already in
+ * `db`: all of a row's problems at once, so one pass over the file fixes it.
+ */
 async function judgeRows(opts: { ctx: AppContext; db: DbOrTx; actor: Actor; bodies: CsvRow[]; now: Date }): Promise<Judged> {
   const { ctx, db, actor, bodies, now } = opts;
-  const errors: ImportError[] = [];
+  const errors: RowError[] = [];
   const loads: Judged["loads"] = [];
   const distance = distanceFinder(ctx);
   const firstRowOf = new Map<string, number>();
   for (const body of bodies) {
     const before = errors.length;
-    try {
-      assertStorableText(body.input);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      errors.push(...rowErrors(err, body));
-      continue;
-    }
-    const parsed = loadInputSchema.safeParse(body.input);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? "row");
-        // a refused formula cell is already an error; "required" on top would say it twice
-        if (body.refused.has(field)) continue;
-        errors.push({ row: body.row, field: body.names.get(field) ?? field, message: issue.message });
-      }
-      continue;
-    }
-    const data = parsed.data;
+    const { problems, data } = parseRow(body);
+    const said = new Set(problems.map((p) => p.field));
+    errors.push(...problems.map((p) => ({ row: body.row, field: body.names.get(p.field) ?? p.field, message: p.message })));
+    if (!data) continue;
     const { distance: miles, unknown } = await distance(data);
     for (const k of unknown) {
       errors.push({ row: body.row, field: body.names.get(k) ?? k, message: `${LABEL[k]} postcode "${data[k]}" was not found in the UK postcode table` });
     }
     if (data.loadNumber) {
       const first = firstRowOf.get(data.loadNumber);
-      if (first !== undefined) errors.push({ row: body.row, field: body.names.get("loadNumber")!, message: `Load number ${data.loadNumber} is also on row ${first}` });
+      // the row as a spreadsheet numbers it (the header is row 1), as the answer's sheetRow does
+      if (first !== undefined) errors.push({ row: body.row, field: body.names.get("loadNumber")!, message: `Load number ${data.loadNumber} is also on row ${first + 1}` });
       else firstRowOf.set(data.loadNumber, body.row);
     }
     try {
       const values = newLoadValues({ actor, input: miles === undefined ? data : { ...data, distance: miles }, now });
-      if (errors.length === before && !body.refused.size) loads.push({ row: body.row, loadNumber: data.loadNumber ?? null, values });
+      if (errors.length === before && !body.refused.size) {
+        loads.push({ row: body.row, loadNumber: data.loadNumber ?? null, values });
+      }
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      errors.push(...rowErrors(err, body));
+      // a rule on a field already refused (a date rule on a stand-in) is not said again
+      errors.push(...rowErrors(err, body).filter((e) => ![...said].some((f) => (body.names.get(f) ?? f) === e.field)));
     }
   }
   // against the loads already there (contract: a duplicate load number is an error)
@@ -161,7 +193,9 @@ export async function importLoads(opts: { ctx: AppContext; actor: Actor; text: s
   const answer = (judged: Judged, created: number): ImportResult => {
     // by row, and within a row by column, left to right (the row's own problems first)
     const col = (field: string) => file.columnIndex.get(field) ?? -1;
-    const errors = [...file.errors, ...judged.errors].sort((a, b) => a.row - b.row || col(a.field) - col(b.field));
+    const errors = [...file.errors, ...judged.errors]
+      .sort((a, b) => a.row - b.row || col(a.field) - col(b.field))
+      .map((e) => ({ row: e.row, sheetRow: e.row + 1, field: e.field, message: e.message }));
     return { valid: errors.length === 0, rows: file.rows, errors, created };
   };
   if (dryRun) return answer(await judgeRows({ ctx, db: ctx.db, actor, bodies: file.bodies, now }), 0);

@@ -10,7 +10,8 @@ import { createCarrier, createLoad, createManager, login } from "../../../../../
 import { openApiChecker, type OpenApiChecker } from "../../../../../test/openapi-check";
 import { jobs, loadEvents, loads } from "../../../db/schema";
 import { MSG } from "../../../../contract/messages";
-import { FORMULA_MESSAGE, IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "../../../../contract/schemas/load-import";
+import { WEIGHT_LIMIT_MESSAGE } from "../../../../contract/schemas/load";
+import { FORMULA_MESSAGE, IMPORT_COLUMNS, MAX_IMPORT_ROWS, importDateMessage } from "../../../../contract/schemas/load-import";
 import { calculateDistance } from "../../distance/distance.service";
 import { EMPTY_FILE, NO_ROWS, TOO_MANY_ROWS } from "./csv-rows";
 import { importCsv } from "./import-test-support";
@@ -96,7 +97,7 @@ describe.each(ENGINES)("CSV load import on %s", (engine) => {
     await createLoad(t.app, { loadNumber: "TMS-TAKEN" });
     const rows = [
       { ...base, pickupDate: "2026-13-45" }, // 1 bad date
-      { ...base, deliveryDate: "01/12/2026" }, // 2 bad date (not ISO)
+      { ...base, deliveryDate: "12/31/2026" }, // 2 bad date (month and day the American way round)
       { ...base, pickupDate: "2026-11-24", deliveryDate: "2026-11-30" }, // 3 pickup in the past
       { ...base, deliveryDate: "2026-11-30" }, // 4 delivery before pickup
       { ...base, pickupZip: "ZZ9 9ZZ" }, // 5 unknown postcode (distance missing)
@@ -122,9 +123,11 @@ describe.each(ENGINES)("CSV load import on %s", (engine) => {
     const body = res.json();
     expect(body.valid).toBe(false);
     expect(body.rows).toBe(rows.length);
-    expect(body.errors).toEqual([
-      { row: 1, field: "pickupDate", message: "Please enter a valid date" },
-      { row: 2, field: "deliveryDate", message: "Please enter a valid date" },
+    // each row also as a spreadsheet numbers it: the header is row 1
+    for (const e of body.errors) expect(e.sheetRow).toBe(e.row + 1);
+    expect(body.errors.map(({ sheetRow: _, ...e }: { sheetRow: number }) => e)).toEqual([
+      { row: 1, field: "pickupDate", message: importDateMessage("Pickup date", "2026-13-45") },
+      { row: 2, field: "deliveryDate", message: importDateMessage("Delivery date", "12/31/2026") },
       { row: 3, field: "pickupDate", message: MSG.pickupInPast },
       { row: 4, field: "deliveryDate", message: MSG.deliveryBeforePickup },
       { row: 5, field: "pickupZip", message: 'Pickup postcode "ZZ9 9ZZ" was not found in the UK postcode table' },
@@ -134,7 +137,7 @@ describe.each(ENGINES)("CSV load import on %s", (engine) => {
       { row: 9, field: "price", message: MSG.priceRequired },
       { row: 10, field: "pickupCity", message: MSG.pickupCityRequired },
       { row: 10, field: "deliveryCity", message: MSG.deliveryCityRequired },
-      { row: 12, field: "loadNumber", message: "Load number TMS-DUP is also on row 11" },
+      { row: 12, field: "loadNumber", message: "Load number TMS-DUP is also on row 12" },
       { row: 13, field: "loadNumber", message: "Load number TMS-TAKEN already exists" },
       { row: 14, field: "cargoType", message: FORMULA_MESSAGE },
       { row: 15, field: "pickupCity", message: FORMULA_MESSAGE },
@@ -150,6 +153,50 @@ describe.each(ENGINES)("CSV load import on %s", (engine) => {
       { row: 20, field: "pickupContact", message: FORMULA_MESSAGE },
       { row: 21, field: "deliveryCity", message: FORMULA_MESSAGE },
     ]);
+  });
+
+  it("every problem of a row at once: a bad cell does not hide the row's other rules", async () => {
+    await createLoad(t.app, { loadNumber: "TMS-HELD" });
+    const rows = [
+      { ...base, loadNumber: "TMS-HELD", price: "lots", weight: "44001", pickupZip: "ZZ9 9ZZ", pickupDate: "2026-11-20", deliveryDate: "2026-11-30", cargoType: "=1+1" },
+      { ...base, pickupCity: "", pickupDate: "31/02/2027", deliveryZip: "nowhere" },
+    ];
+    const body = (await post(importCsv(rows))).json();
+    expect(body.errors).toEqual([
+      { row: 1, sheetRow: 2, field: "pickupZip", message: 'Pickup postcode "ZZ9 9ZZ" was not found in the UK postcode table' },
+      { row: 1, sheetRow: 2, field: "pickupDate", message: MSG.pickupInPast },
+      { row: 1, sheetRow: 2, field: "price", message: MSG.priceNumber },
+      { row: 1, sheetRow: 2, field: "loadNumber", message: "Load number TMS-HELD already exists" },
+      { row: 1, sheetRow: 2, field: "weight", message: WEIGHT_LIMIT_MESSAGE },
+      { row: 1, sheetRow: 2, field: "cargoType", message: FORMULA_MESSAGE },
+      { row: 2, sheetRow: 3, field: "pickupCity", message: MSG.pickupCityRequired },
+      { row: 2, sheetRow: 3, field: "pickupDate", message: importDateMessage("Pickup date", "31/02/2027") },
+      { row: 2, sheetRow: 3, field: "deliveryZip", message: MSG.postcode },
+    ]);
+    // the date message names the formats a file may use
+    expect(importDateMessage("Pickup date", "x")).toBe('Pickup date "x" is not a date: use 31/12/2026 (DD/MM/YYYY), 2026-12-31 (YYYY-MM-DD) or 2026-12-31T09:00:00Z (ISO 8601)');
+  });
+
+  it("takes UK dates as a spreadsheet writes them (31/12/2026) and a weight up to 44,000 kg", async () => {
+    const text = importCsv([{ ...base, loadNumber: "TMS-UK-DATE", pickupDate: "31/12/2026", deliveryDate: "2/1/2027", weight: "44,000" }]);
+    expect((await post(text)).json()).toEqual({ valid: true, rows: 1, errors: [], created: 0 });
+    expect((await post(text, { dryRun: false })).statusCode).toBe(201);
+    const [row] = await t.app.ctx.db.select().from(loads).where(eq(loads.loadNumber, "TMS-UK-DATE"));
+    expect(row.weight).toBe(44_000);
+    // midnight at the start of the UK day, as "2026-12-31" is read
+    expect(row.pickupDate!.toISOString()).toBe("2026-12-31T00:00:00.000Z");
+    expect(row.deliveryDate!.toISOString()).toBe("2027-01-02T00:00:00.000Z");
+    const heavy = (await post(importCsv([{ ...base, weight: "44001" }]))).json();
+    expect(heavy.errors).toEqual([{ row: 1, sheetRow: 2, field: "weight", message: "Weight can be at most 44,000 kg (the UK's maximum gross weight for an articulated lorry)" }]);
+  });
+
+  it("the API and the load form's schema hold the same weight limit, naming it", async () => {
+    const byHand = (weight: number) => t.app.inject({ method: "POST", url: "/api/loads", headers: { cookie }, payload: { ...base, price: 850, weight } });
+    expect((await byHand(44_000)).statusCode).toBe(201);
+    const heavy = await byHand(44_001);
+    expect(heavy.statusCode).toBe(400);
+    expect(heavy.json()).toMatchObject({ error: WEIGHT_LIMIT_MESSAGE, details: [{ path: "weight", message: WEIGHT_LIMIT_MESSAGE }] });
+    expect(WEIGHT_LIMIT_MESSAGE).toContain("44,000 kg");
   });
 
   it("the same values posted by hand get the same words (one schema, one set of rules)", async () => {
@@ -173,7 +220,7 @@ describe.each(ENGINES)("CSV load import on %s", (engine) => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body).toMatchObject({ valid: false, rows: 4, created: 0, errors: dry.errors });
-    expect(body.errors).toEqual([{ row: 3, field: "price", message: MSG.priceNegative }]);
+    expect(body.errors).toEqual([{ row: 3, sheetRow: 4, field: "price", message: MSG.priceNegative }]);
     expect(body.error).toBe("Nothing was imported: the file has 1 error");
     expect(await loadCount()).toBe(before);
   });
@@ -181,19 +228,19 @@ describe.each(ENGINES)("CSV load import on %s", (engine) => {
   it("the file's own problems: unknown, repeated and missing columns; a row of the wrong width; empty; header only; aliases", async () => {
     const header = (await post("pickupCity,deliveryCity,price,colour,pickupCity\nLeeds,York,1,red,Leeds\n")).json();
     expect(header.errors).toEqual([
-      { row: 0, field: "pickupCity", message: 'Column "pickupCity" appears more than once' },
-      { row: 0, field: "colour", message: 'Unknown column "colour": the columns are the load\'s fields, as in the template' },
+      { row: 0, sheetRow: 1, field: "pickupCity", message: 'Column "pickupCity" appears more than once' },
+      { row: 0, sheetRow: 1, field: "colour", message: 'Unknown column "colour": the columns are the load\'s fields, as in the template' },
     ]);
     expect((await post("pickupCity,deliveryCity\nLeeds,York\n")).json().errors).toEqual([
-      { row: 0, field: "price", message: "The file has no price column: every load needs one" },
+      { row: 0, sheetRow: 1, field: "price", message: "The file has no price column: every load needs one" },
     ]);
     const width = (await post(`pickupCity,deliveryCity,price,pickupDate\nLeeds,York,1,2026-12-01\nLeeds,York\nLeeds,York,1,2026-12-01,,\n`)).json();
-    expect(width.errors).toEqual([{ row: 2, field: "row", message: "This row has 2 cells but the header names 4 columns" }]);
-    expect((await post("")).json()).toEqual({ valid: false, rows: 0, created: 0, errors: [{ row: 0, field: "file", message: EMPTY_FILE }] });
-    expect((await post("\uFEFFpickupCity,deliveryCity,price\r\n\r\n")).json().errors).toEqual([{ row: 0, field: "file", message: NO_ROWS }]);
+    expect(width.errors).toEqual([{ row: 2, sheetRow: 3, field: "row", message: "This row has 2 cells but the header names 4 columns" }]);
+    expect((await post("")).json()).toEqual({ valid: false, rows: 0, created: 0, errors: [{ row: 0, sheetRow: 1, field: "file", message: EMPTY_FILE }] });
+    expect((await post("\uFEFFpickupCity,deliveryCity,price\r\n\r\n")).json().errors).toEqual([{ row: 0, sheetRow: 1, field: "file", message: NO_ROWS }]);
     // the "…Postcode" column names (pickupPostcode, deliveryPostcode) are accepted; errors name the column as the file does
     const alias = (await post("pickupCity,deliveryCity,price,pickupPostcode,deliveryPostcode,pickupDate\nLeeds,York,1,LS1 4AP,nowhere,2026-12-01\n")).json();
-    expect(alias.errors).toEqual([{ row: 1, field: "deliveryPostcode", message: MSG.postcode }]);
+    expect(alias.errors).toEqual([{ row: 1, sheetRow: 2, field: "deliveryPostcode", message: MSG.postcode }]);
     const bad = (await post('pickupCity,deliveryCity,price\n"Leeds,York,1\n')).json();
     expect(bad.valid).toBe(false);
     expect(bad.errors[0]).toMatchObject({ row: 1, field: "file" });

@@ -42,5 +42,5 @@ export function sendImportFile(file: Blob, opts: { dryRun: boolean; onProgress: 
   });
 }
 
-/** "Header" for the file's own row 0; the data row's number otherwise. */
-export const rowLabel = (e: ImportError): string => (e.row === 0 ? (e.field === "file" ? "File" : "Header") : String(e.row));
+/** "File" for the file as a whole; otherwise the row as the spreadsheet numbers it (the header is row 1). */
+export const rowLabel = (e: ImportError): string => (e.row === 0 && e.field === "file" ? "File" : e.row === 0 ? "1 (header)" : String(e.sheetRow));

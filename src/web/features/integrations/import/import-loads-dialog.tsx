@@ -95,7 +95,7 @@ export function ImportLoadsDialog({ open, onOpenChange }: { open: boolean; onOpe
     >
       <div className="space-y-4">
         <p className="text-sm text-slate-700">
-          The first row names the columns: the load&rsquo;s fields, as in the template (pickupCity, pickupZip, pickupDate as YYYY-MM-DD …). Leave the
+          The first row names the columns: the load&rsquo;s fields, as in the template (pickupCity, pickupZip, pickupDate as 31/12/2026 or 2026-12-31 …). Leave the
           distance empty to have it worked out from the postcodes.{" "}
           <a href={IMPORT_TEMPLATE_PATH} download className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline sm:min-h-0">
             <Download className="h-4 w-4" aria-hidden="true" />
