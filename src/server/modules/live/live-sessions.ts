@@ -109,6 +109,11 @@ export class LiveSessions {
     return n;
   }
 
+  /** A write answered here may have changed someone's rights (staff edited a user or a company): check every stream soon. */
+  recheckSoon(): void {
+    if (this.byUser.size) this.schedule();
+  }
+
   /** Check every open stream's session soon: notices come in bursts, one query answers them. */
   private schedule(): void {
     if (this.closed) return;

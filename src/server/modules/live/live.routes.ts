@@ -42,6 +42,9 @@ export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext):
     hub.feed.poke();
     // and may have ended its user's session (logout): check their streams now
     if (req.user) void owners.checkUser(req.user.id);
+    // staff changed a user's role, company or approval, or a company: do not wait for the notice
+    const route = req.routeOptions.url ?? "";
+    if (route.startsWith("/api/users") || route.startsWith("/api/companies")) owners.recheckSoon();
   });
 
   app.get("/api/live", async (req, reply) => {
