@@ -26,6 +26,7 @@ import { MAIL_STATUSES, type MailBatchProgress, type OutboxMail } from "./mail";
 import { EMAIL_TYPES, NOTIFICATION_TYPES, type EmailPreferences, type NotificationList } from "./notification";
 import { LANE_ALERTS, savedSearchFiltersSchema, type SavedSearch } from "./saved-search";
 import type { BulkEmailResult } from "./email-schedule";
+import type { CompliancePreview } from "./compliance-preview";
 
 const instant = () => z.string().describe("ISO-8601 instant (UTC)");
 const s = () => z.string().nullable();
@@ -114,7 +115,15 @@ export const bidSchema = z
   .meta({ id: "Bid" });
 
 export const bidWithCarrierSchema = bidSchema
-  .extend({ carrierName: s(), carrierCompany: s(), loadNumber: z.string().optional(), loadStatus: z.enum(LOAD_STATUSES).optional() })
+  .extend({
+    carrierName: s(),
+    carrierCompany: s(),
+    loadNumber: z.string().optional(),
+    loadStatus: z.enum(LOAD_STATUSES).optional(),
+    bidderCompliance: z.enum(COMPLIANCE_STATUSES).nullable(),
+    bidderForsLevel: z.enum(FORS_LEVELS),
+    awardBlockedReason: s().describe("the 409 the compliance settings would give an award of this bid now; null when they allow it"),
+  })
   .meta({ id: "BidWithCarrier" });
 
 export const ownBidSchema = bidSchema.extend({ loadNumber: z.string(), loadStatus: z.enum(LOAD_STATUSES) }).meta({ id: "OwnBid" });
@@ -220,6 +229,21 @@ export const complianceMeSchema = z
   .object({ companyId: s(), compliance: z.enum(COMPLIANCE_STATUSES).nullable(), verifiedForsLevel: z.enum(FORS_LEVELS), requireCompliance: z.boolean(), enforceFors: z.boolean() })
   .meta({ id: "ComplianceMe" });
 
+export const compliancePreviewSchema = z
+  .object({
+    requireCompliance: z.boolean(),
+    enforceFors: z.boolean(),
+    companyCount: z.number(),
+    companies: z.array(
+      z.object({ id: z.string(), name: z.string(), compliance: z.enum(COMPLIANCE_STATUSES), verifiedForsLevel: z.enum(FORS_LEVELS), reason: z.string() }),
+    ),
+    openBidCount: z.number(),
+    openBids: z.array(
+      z.object({ bidId: z.string(), loadId: z.string(), loadNumber: z.string(), bidAmount: z.number(), carrierName: s(), carrierCompany: s(), reason: z.string() }),
+    ),
+  })
+  .meta({ id: "CompliancePreview", description: "What the settings asked about would block: companies that could no longer book, pending bids that could no longer be awarded" });
+
 export const invoiceSchema = z
   .object({
     id: z.string(),
@@ -300,6 +324,7 @@ same<Same<z.infer<typeof reviewDocumentSchema>, ReviewDocument>>();
 same<Same<z.infer<typeof registrationDocumentSchema>, RegistrationDocument>>();
 same<Same<z.infer<typeof complianceSummarySchema>, ComplianceSummary>>();
 same<Same<z.infer<typeof complianceMeSchema>, ComplianceMe>>();
+same<Same<z.infer<typeof compliancePreviewSchema>, CompliancePreview>>();
 same<Same<z.infer<typeof invoiceSchema>, Invoice>>();
 same<Same<z.infer<typeof bulkMarkPaidResultSchema>, BulkMarkPaidResult>>();
 same<Same<z.infer<typeof outboxMailSchema>, OutboxMail>>();

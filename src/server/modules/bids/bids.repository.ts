@@ -92,7 +92,7 @@ export function listBidsOfCarrier(db: DbOrTx, carrierId: string, page: Page) {
     .offset(page.offset);
 }
 
-/** Staff views: each bid with its bidder (name and company) and load, newest first, one page. */
+/** Staff views: each bid with its bidder (name, company, role) and load, newest first, one page. */
 export function listBidsWithCarrier(db: DbOrTx, opts: { loadId?: string }, page: Page) {
   return db
     .select({
@@ -101,6 +101,11 @@ export function listBidsWithCarrier(db: DbOrTx, opts: { loadId?: string }, page:
       carrierCompany: users.carrierName,
       loadNumber: loads.loadNumber,
       loadStatus: loads.status,
+      // what the award check needs: who the bidder is and what the load asks for
+      bidderCompanyId: users.companyId,
+      bidderRole: users.role,
+      bidderIsAdmin: users.isAdmin,
+      forsRequirement: loads.forsRequirement,
     })
     .from(bids)
     .innerJoin(users, eq(users.id, bids.carrierId))

@@ -38,14 +38,14 @@ export async function registerBidsRoutes(app: FastifyInstance, ctx: AppContext):
   app.get("/api/loads/:id/bids", async (req, reply) => {
     requireStaff(req);
     const loadId = idParam(req.params);
-    const { bids, total } = await listBids({ db: ctx.db, loadId, page: pageOf(parse(pageQuerySchema, req.query)) });
+    const { bids, total } = await listBids({ db: ctx.db, loadId, page: pageOf(parse(pageQuerySchema, req.query)), now: ctx.clock.now() });
     reply.header("X-Total-Count", String(total));
     return bids;
   });
 
   app.get("/api/admin/bids", async (req, reply) => {
     requireStaff(req);
-    const { bids, total } = await listBids({ db: ctx.db, page: pageOf(parse(pageQuerySchema, req.query)) });
+    const { bids, total } = await listBids({ db: ctx.db, page: pageOf(parse(pageQuerySchema, req.query)), now: ctx.clock.now() });
     reply.header("X-Total-Count", String(total));
     return bids;
   });

@@ -10,12 +10,8 @@ import { AppError } from "../../lib/app-error";
 import { isStaffRole, type ForsLevel } from "../../../contract/constants";
 import { ukDayKey } from "../../../contract/wall-clock";
 import {
-  COMPANY_MSG,
   DOCUMENT_KIND_LABELS,
-  bidderForsRequiredMessage,
   complianceOf,
-  forsMeets,
-  forsRequiredMessage,
   verifiedForsOf,
   type ComplianceMe,
   type ComplianceSettings,
@@ -23,6 +19,7 @@ import {
   type ComplianceSummary,
   type DocumentKind,
 } from "../../../contract/schemas/company";
+import { bookingRefusal } from "./booking-rule";
 import { companyIdOfUser, countReviewRows, findCompany, findDocumentByObjectPath, goodDocumentsOf, readSettings, writeSettings } from "./documents.repository";
 
 /** The UK calendar day (YYYY-MM-DD) of an instant: compliance and expiry are judged on it (contract). */
@@ -114,13 +111,8 @@ export async function assertMayBook(
   const companyId = await companyIdOfUser(tx, user.id);
   const company = companyId ? await findCompany(tx, companyId, { share: true }) : undefined;
   const status = company ? (await complianceOfCompanies({ db: tx, companies: [company], today })).get(company.id)! : null;
-  const staff = !!opts.awardedBy;
-  if (settings.requireCompliance && (!status || status.compliance === "non_compliant")) {
-    throw new AppError(409, staff ? COMPANY_MSG.bidderNotCompliant : COMPANY_MSG.notCompliant);
-  }
-  if (checkFors && !forsMeets(status?.verifiedForsLevel ?? "", required)) {
-    throw new AppError(409, staff ? bidderForsRequiredMessage(required) : forsRequiredMessage(required));
-  }
+  const refusal = bookingRefusal(settings, status, required, { awarding: !!opts.awardedBy });
+  if (refusal) throw new AppError(409, refusal);
 }
 
 /**

@@ -5,6 +5,7 @@ import { z } from "zod";
 import * as R from "../../../../contract/schemas/api-responses";
 import { loadFiltersSchema, loadInputSchema, loadStatusSchema, acceptLoadSchema, calculateDistanceSchema } from "../../../../contract/schemas/load";
 import { bidInputSchema } from "../../../../contract/schemas/bid";
+import { compliancePreviewQuerySchema } from "../../../../contract/schemas/compliance-preview";
 import { pageQuerySchema } from "../../../../contract/schemas/page";
 import {
   carrierListQuerySchema,
@@ -149,6 +150,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "GET", path: "/api/compliance/me", tag: "Companies", summary: "The caller's company compliance", access: "signedIn", responses: { 200: R.complianceMeSchema } },
   { method: "GET", path: "/api/admin/compliance-settings", tag: "Companies", summary: "Compliance settings", access: "staff", responses: { 200: complianceSettingsSchema } },
   { method: "PUT", path: "/api/admin/compliance-settings", tag: "Companies", summary: "Change compliance settings", access: "staff", body: complianceSettingsSchema, responses: { 200: complianceSettingsSchema } },
+  { method: "GET", path: "/api/admin/compliance-settings/preview", tag: "Companies", summary: "What compliance settings would block, before saving them", access: "staff", query: compliancePreviewQuerySchema, responses: { 200: R.compliancePreviewSchema } },
   { method: "POST", path: "/api/registration/upload", tag: "Companies", summary: "An applicant's upload ticket (at most 4 in all)", access: "applicant", responses: { 200: obj }, errors: [429, 503] },
   { method: "PUT", path: "/api/registration/upload/:token", tag: "Companies", summary: "An applicant's upload", access: "applicant", body: BYTES, responses: { 200: obj }, errors: [413, 415, 429, 503] },
   { method: "POST", path: "/api/registration/documents", tag: "Companies", summary: "Attach an applicant's document", access: "applicant", body: registrationDocumentSchema, responses: { 201: R.registrationDocumentSchema } },
