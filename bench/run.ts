@@ -19,6 +19,7 @@ import { exportScenario } from "./export";
 import { liveBoards } from "./live-boards";
 import { largeData } from "./large-data";
 import { pgliteBoard } from "./pglite-board";
+import { hotPath } from "./hot-path";
 import { busySeconds, profilesOf, summariseProfile } from "./profile";
 import { machineLoad, verdict, type RunningApp, type ScenarioDeps, type TargetRow } from "./common";
 
@@ -460,9 +461,9 @@ async function main() {
   mkdirSync(WORK, { recursive: true });
   // BENCH_ONLY=web: the baseline and the front-end scenarios; BENCH_ONLY=notifications: scenario 7 alone;
   // BENCH_ONLY=export: scenario 8 alone
-  // BENCH_ONLY=live | large | pglite-board: scenarios 9, 10, 11 alone
+  // BENCH_ONLY=live | large | pglite-board: scenarios 9, 10, 11 alone; hot-path: the 304 poll and board page on PGlite
   const only = process.env.BENCH_ONLY;
-  const alone = only === "notifications" || only === "export" || only === "live" || only === "large" || only === "pglite-board";
+  const alone = only === "notifications" || only === "export" || only === "live" || only === "large" || only === "pglite-board" || only === "hot-path";
   if (!alone && !existsSync(join(ROOT, "dist", "web", "index.html"))) throw new Error("run npm run build first");
   const loadAtStart = machineLoad();
   log(`machine: ${loadAtStart}`);
@@ -483,6 +484,7 @@ async function main() {
     ["live", liveBoards],
     ["large", largeData],
     ["pglite-board", pgliteBoard],
+    ["hot-path", hotPath],
   ];
   for (const [name, run] of issue19) {
     if (only && only !== name) continue;

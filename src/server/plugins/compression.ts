@@ -74,18 +74,20 @@ function isJson(type: unknown): boolean {
 
 /** Register after every plugin whose onSend reads the body as sent by the handler (idempotency keeps it). */
 export function registerCompression(app: FastifyInstance): void {
-  app.addHook("onSend", async (req, reply, payload) => {
-    if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader("content-encoding") || !isJson(reply.getHeader("content-type"))) return payload;
-    if (reply.statusCode === 204 || reply.statusCode === 304) return payload;
+  // a callback hook: most answers (304s, pages sent as kept bytes) pass at once, with no promise
+  app.addHook("onSend", (req, reply, payload, done) => {
+    if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (reply.statusCode === 204 || reply.statusCode === 304) return done(null, payload);
+    if (reply.hasHeader("content-encoding") || !isJson(reply.getHeader("content-type"))) return done(null, payload);
     const size = typeof payload === "string" ? Buffer.byteLength(payload) : payload.length;
-    if (size <= COMPRESS_MIN_BYTES) return payload;
+    if (size <= COMPRESS_MIN_BYTES) return done(null, payload);
     varyOnEncoding(reply);
     const encoding = negotiateEncoding(req.headers["accept-encoding"]);
-    if (!encoding || req.method === "HEAD") return payload;
-    const body = await compress(payload, encoding);
-    reply.header("Content-Encoding", encoding);
-    reply.removeHeader("content-length");
-    return body;
+    if (!encoding || req.method === "HEAD") return done(null, payload);
+    compress(payload, encoding).then((body) => {
+      reply.header("Content-Encoding", encoding);
+      reply.removeHeader("content-length");
+      done(null, body);
+    }, done);
   });
 }

@@ -54,6 +54,9 @@ class RequestLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    const level = error ? "error" : requestLogLevel(req.method, req.url, reply.statusCode);
+    // below the configured level (LOG_LEVEL=warn): no line is built for nothing
+    if (!levelEnabled(reply.log.level, level)) return;
     const line = {
       method: req.method,
       url: loggedUrl(req),
@@ -62,8 +65,15 @@ class RequestLogController extends LogController {
       ip: req.ip,
     };
     if (error) reply.log.error({ ...line, err: error }, "request errored");
-    else reply.log[requestLogLevel(req.method, req.url, reply.statusCode)](line, "request completed");
+    else reply.log[level as "info" | "debug"](line, "request completed");
   }
+}
+
+/** pino's level numbers: a line is written when its level is at least the logger's */
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+function levelEnabled(loggerLevel: string | undefined, level: string): boolean {
+  const min = loggerLevel === undefined ? undefined : LEVELS[loggerLevel];
+  return min === undefined || LEVELS[level] >= min;
 }
 
 export function requestLogController(): LogController {

@@ -21,6 +21,8 @@ export interface CachedSession {
 export interface SessionCache {
   /** the cached session, or `load()`'s answer (kept unless an eviction raced it) */
   resolve(id: string, load: () => Promise<CachedSession | undefined>): Promise<CachedSession | undefined>;
+  /** the cached session if it is fresh, without waiting (the poll path's usual case) */
+  peek(id: string): CachedSession | undefined;
   clear(): void;
   close(): Promise<void>;
 }
@@ -39,10 +41,15 @@ export async function createSessionCache(database: Database): Promise<SessionCac
   } catch {
     // no notices: the one-second bound still holds
   }
+  const peek = (id: string) => {
+    const hit = entries.get(id);
+    return hit && Date.now() - hit.at < MAX_AGE_MS ? hit : undefined;
+  };
   return {
+    peek,
     async resolve(id, load) {
-      const hit = entries.get(id);
-      if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit;
+      const hit = peek(id);
+      if (hit) return hit;
       const gen = generation;
       const found = await load();
       if (found && gen === generation) {

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
+import type { CachedSession } from "./session-cache";
 import { sessions, users, type UserRow } from "../db/schema";
 import type { DbOrTx } from "../db/client";
 import { randomToken, sha256 } from "../lib/crypto";
@@ -33,24 +34,56 @@ export function registerSessions(app: FastifyInstance, ctx: AppContext): void {
     .limit(1)
     .prepare("session_lookup");
 
-  app.addHook("onRequest", async (req) => {
-    if (!req.url.startsWith("/api/") && !req.url.startsWith("/objects/")) return;
-    // health checks answer for the process and the database, never for a caller
-    if (req.url.startsWith("/api/health")) return;
-    const token = req.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return;
-    const id = sha256(token);
-    const session = await ctx.sessions.resolve(id, async () => {
-      const [row] = await lookup.execute({ id, now: ctx.clock.now() });
-      return row;
-    });
+  const admit = (req: FastifyRequest, id: string, session: CachedSession | undefined) => {
     // an account that lost its approval loses its sessions too
     if (session && session.user.isApproved && session.expiresAt > ctx.clock.now()) {
       req.user = session.user;
       req.sessionId = id;
     }
+  };
+  // A callback hook, not an async one: a session verified within the last second
+  // (every poll of an open board) is admitted without a promise or a turn of the loop.
+  app.addHook("onRequest", (req, _reply, done) => {
+    if (!req.url.startsWith("/api/") && !req.url.startsWith("/objects/")) return done();
+    // health checks answer for the process and the database, never for a caller
+    if (req.url.startsWith("/api/health")) return done();
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return done();
+    const id = sessionIdOf(token);
+    const cached = ctx.sessions.peek(id);
+    if (cached) {
+      admit(req, id, cached);
+      return done();
+    }
+    ctx.sessions
+      .resolve(id, async () => {
+        const [row] = await lookup.execute({ id, now: ctx.clock.now() });
+        return row;
+      })
+      .then((session) => {
+        admit(req, id, session);
+        done();
+      }, done);
   });
 }
+
+/**
+ * The session id (SHA-256) of a cookie's token. Every open board sends the same
+ * cookie every few seconds and hashing it was a tenth of an unchanged poll's CPU,
+ * so the last tokens' ids are kept: in memory only, bounded, and cleared when full.
+ * The hash is a function of the token alone, so a kept id is never stale; whether
+ * the session still stands is decided by the session cache and the database.
+ */
+function sessionIdOf(token: string): string {
+  let id = sessionIds.get(token);
+  if (id === undefined) {
+    if (sessionIds.size >= 20_000) sessionIds.clear();
+    id = sha256(token);
+    sessionIds.set(token, id);
+  }
+  return id;
+}
+const sessionIds = new Map<string, string>();
 
 /** Start a new session (a new id on every sign-in: no fixation) and set the cookie. */
 export async function startSession(ctx: AppContext, reply: FastifyReply, req: FastifyRequest, userId: string): Promise<void> {

@@ -78,12 +78,66 @@ export async function loadListEtag(opts: {
   db: DbOrTx;
   viewer: Viewer;
   query: LoadListQuery;
+  /** queryKey(query), when the caller has it already */
+  queryKey?: string;
   readVersion?: (db: DbOrTx) => Promise<number>;
 }): Promise<{ etag: string; version: number }> {
   const version = await (opts.readVersion ?? loadsVersion)(opts.db);
   const { viewer, query } = opts;
-  const key = JSON.stringify([LIST_SHAPE_VERSION, viewer.id, viewer.role, viewer.isAdmin, viewer.carrierName, filterKey(query), query.sort, query.limit, query.offset]);
-  return { etag: `"${version}-${sha256(key).slice(0, 20)}"`, version };
+  const key = JSON.stringify([LIST_SHAPE_VERSION, viewer.id, viewer.role, viewer.isAdmin, viewer.carrierName, opts.queryKey ?? queryKey(query)]);
+  let hash = etagHashes.get(key);
+  if (hash === undefined) {
+    if (etagHashes.size >= 20_000) etagHashes.clear();
+    hash = sha256(key).slice(0, 20);
+    etagHashes.set(key, hash);
+  }
+  return { etag: `"${version}-${hash}"`, version };
+}
+/**
+ * The hashed part of each viewer and query's ETag (it does not change with the
+ * version): a poll hashes nothing. Hashing stays, so the ETag does not show whose it is.
+ */
+const etagHashes = new Map<string, string>();
+
+/** What a list's answer depends on besides the viewer and the data: its filters, sort and paging. */
+export function queryKey(q: LoadListQuery): string {
+  return JSON.stringify([filterKey(q), q.sort, q.limit, q.offset]);
+}
+
+/** A board request's query as parsed, with the keys the ETag and the caches use. */
+export interface ParsedBoardQuery {
+  query: LoadListQuery;
+  /** queryKey(query) */
+  key: string;
+  /** the filters alone (filterKey) */
+  fkey: string;
+}
+
+/**
+ * Board queries by their query string and UK day, as parsed: every open board sends
+ * the same few query strings every few seconds, and checking, parsing and keying one
+ * each time was a large share of an unchanged poll's CPU. The answer depends on
+ * nothing else (the near filters' districts come from the process's postcode table),
+ * so it is the same answer; only queries that parsed are kept (one refused is refused
+ * afresh each time). Bounded; cleared when full.
+ */
+export class BoardQueries {
+  private entries = new Map<string, Promise<ParsedBoardQuery>>();
+  constructor(private readonly max = 1_000) {}
+
+  get(rawQuery: string, today: Date, parseQuery: () => Promise<LoadListQuery>): Promise<ParsedBoardQuery> {
+    const key = `${today.getTime()}|${rawQuery}`;
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    if (this.entries.size >= this.max) this.entries = new Map();
+    const entries = this.entries;
+    const value = parseQuery().then((query) => ({ query, key: queryKey(query), fkey: filterKey(query) }));
+    entries.set(key, value);
+    value.catch(() => {
+      if (entries.get(key) === value) entries.delete(key);
+    });
+    return value;
+  }
 }
 
 /** The filters of a list query, without paging: what a count depends on. */
@@ -158,16 +212,19 @@ export class BoardList {
       .prepare("own_loads_any");
   }
 
-  async list(viewer: Viewer, query: LoadListQuery, version: number): Promise<{ body: string | PageBytes; total: number }> {
+  async list(viewer: Viewer, query: LoadListQuery, version: number, fkey = filterKey(query)): Promise<{ body: string | PageBytes; total: number }> {
     const { db } = this;
-    const filters = loadFiltersWhere(query);
+    // Built only when something is read: a page served from the caches builds no SQL
+    // (building it for every request was most of a shared page's CPU).
+    let built: SQL | undefined | null = null;
+    const where = () => (built === null ? (built = loadFiltersWhere(query)) : built);
     const { offset, limit, sort, today } = query;
-    const fkey = filterKey(query);
 
     // A deep page: straight from the database (the caches hold the first MERGE_DEPTH).
     if (offset + limit > MERGE_DEPTH) {
-      const where = and(visibleLoadsWhere(viewer, today), filters);
-      const [rows, total] = await Promise.all([listLoads(db, where, { limit, offset, sort }), this.countVisible(viewer, fkey, filters, version, today)]);
+      const filters = where();
+      const visible = and(visibleLoadsWhere(viewer, today), filters);
+      const [rows, total] = await Promise.all([listLoads(db, visible, { limit, offset, sort }), this.countVisible(viewer, fkey, filters, version, today)]);
       return { body: JSON.stringify(rows.map((r) => toLoad(r, viewer, today))), total };
     }
 
@@ -179,16 +236,16 @@ export class BoardList {
     if (isStaffRole(viewer)) {
       // staff see every field of every load: one list for all of them
       const [cards, total] = await Promise.all([
-        this.sharedCards.get(version, `staff|${listKey}`, async () => toCards(await listLoads(db, filters, { limit: n, sort }), viewer, sort, today)),
-        this.sharedCount(`staff|${fkey}`, version, filters),
+        this.sharedCards.get(version, `staff|${listKey}`, async () => toCards(await listLoads(db, where(), { limit: n, sort }), viewer, sort, today)),
+        this.sharedCount(`staff|${fkey}`, version, where),
       ]);
       return { body: await sharedPage("staff", cards), total };
     }
     // the board: available loads whose pickup day has not ended (contract expiry)
-    const available = and(onBoardWhere(today), filters);
+    const available = () => and(onBoardWhere(today), where());
     const [shared, availableTotal, holds] = await Promise.all([
       this.sharedCards.get(version, `available|${listKey}`, async () =>
-        toCards(await listLoads(db, available, { limit: n, sort }), ANY_CARRIER, sort, today),
+        toCards(await listLoads(db, available(), { limit: n, sort }), ANY_CARRIER, sort, today),
       ),
       this.sharedCount(`available|${fkey}`, version, available),
       this.holdsAnyLoad(viewer, version),
@@ -198,10 +255,10 @@ export class BoardList {
 
     // A carrier with loads of their own: their sort keys (a few narrow columns, indexed)
     // are merged with the shared cards; full rows are read only for their loads on this page.
-    const mineKeys = (await this.ownQuery(fkey, filters, n, sort).execute({ viewerId: viewer.id, carrierName: viewer.carrierName })) as OwnKeyRow[];
+    const mineKeys = (await this.ownQuery(fkey, where, n, sort).execute({ viewerId: viewer.id, carrierName: viewer.carrierName })) as OwnKeyRow[];
     const ownCards: Card[] = mineKeys.map((r) => ({ key: sortValue(sort, r as LoadRow), id: r.id, json: "" }));
     // fewer own loads than asked for: that is all of them, no count needed
-    const total = availableTotal + (mineKeys.length < n ? mineKeys.length : await countLoads(db, and(ownTakenLoadsWhere(viewer), filters)));
+    const total = availableTotal + (mineKeys.length < n ? mineKeys.length : await countLoads(db, and(ownTakenLoadsWhere(viewer), where())));
     const firstN = mergeFirst(shared, ownCards, n, sort);
     // none of theirs within the first n: the page is the shared one
     if (firstN.every((c) => c.json)) return { body: await sharedPage("available", shared), total };
@@ -223,7 +280,7 @@ export class BoardList {
   }
 
   /** Prepared once per filter, sort and size: building a select per request was a fifth of the board page's CPU; only the sort keys are read, not all 55 columns */
-  private ownQuery(fkey: string, filters: SQL | undefined, n: number, sort: LoadSort): OwnKeysQuery {
+  private ownQuery(fkey: string, filters: () => SQL | undefined, n: number, sort: LoadSort): OwnKeysQuery {
     const key = `${fkey}|${sort}|${n}`;
     let q = this.ownQueries.get(key);
     if (!q) {
@@ -231,7 +288,7 @@ export class BoardList {
       q = this.db
         .select(OWN_KEY_COLUMNS)
         .from(loads)
-        .where(and(ownTakenLoadsWherePrepared(), filters))
+        .where(and(ownTakenLoadsWherePrepared(), filters()))
         .orderBy(...listOrder(sort))
         .limit(n)
         .prepare(`own_keys_${sha256(key).slice(0, 16)}`);
@@ -240,15 +297,15 @@ export class BoardList {
     return q;
   }
 
-  private sharedCount(key: string, version: number, where: SQL | undefined): Promise<number> {
-    return this.sharedCounts.get(version, key, () => countLoads(this.db, where));
+  private sharedCount(key: string, version: number, where: () => SQL | undefined): Promise<number> {
+    return this.sharedCounts.get(version, key, () => countLoads(this.db, where()));
   }
 
   /** X-Total-Count: shared available/staff part (cached) + the carrier's own taken loads (indexed). */
   private async countVisible(viewer: Viewer, fkey: string, filters: SQL | undefined, version: number, today: Date): Promise<number> {
-    if (isStaffRole(viewer)) return this.sharedCount(`staff|${fkey}`, version, filters);
+    if (isStaffRole(viewer)) return this.sharedCount(`staff|${fkey}`, version, () => filters);
     const [available, own] = await Promise.all([
-      this.sharedCount(`available|${fkey}`, version, and(onBoardWhere(today), filters)),
+      this.sharedCount(`available|${fkey}`, version, () => and(onBoardWhere(today), filters)),
       countLoads(this.db, and(ownTakenLoadsWhere(viewer), filters)),
     ]);
     return available + own;

@@ -47,12 +47,24 @@ export function ownTakenLoadsWherePrepared(): SQL {
 }
 
 /**
+ * The UK day last asked about: every board request asks, and working the day out
+ * from the time zone's rules was an eighth of the poll path's CPU. Any instant
+ * outside it (the next day, or an earlier one under a test's clock) works it out again.
+ */
+let lastUkDay = { from: Infinity, until: -Infinity };
+/**
  * Contract: an available load whose pickup day (UK time) has ended is expired. As
  * SQL, from the start of today in UK time (loads without a pickup date never expire):
  * derived from the clock each time, no job and no stored state.
  */
 export function ukToday(now: Date): Date {
-  return new Date(ukStartOfDay(now));
+  const t = now.getTime();
+  if (t < lastUkDay.from || t >= lastUkDay.until) {
+    const start = ukStartOfDay(t);
+    // a UK day lasts 23 to 25 hours, so 36 hours after its start is always in the next day
+    lastUkDay = { from: start, until: ukStartOfDay(start + 36 * 3_600_000) };
+  }
+  return new Date(lastUkDay.from);
 }
 export function onBoardWhere(today: Date): SQL {
   return and(eq(loads.status, "available"), or(isNull(loads.pickupDate), gte(loads.pickupDate, today))) ?? sql`false`;

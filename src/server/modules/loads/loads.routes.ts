@@ -23,7 +23,8 @@ import {
   resetLoadToAvailable,
   updateLoad,
 } from "./loads.service";
-import { BoardList, loadListEtag, toListQuery, withNearDistricts } from "./load-list";
+import { BoardList, BoardQueries, loadListEtag, toListQuery, withNearDistricts } from "./load-list";
+import { ukToday } from "./load-visibility";
 import { listLoadsWithBids } from "./loads-with-bids";
 import { loadPaperworkAccess } from "./load-files";
 import { etagMatches, sendListBody } from "../../plugins/page-bytes";
@@ -36,20 +37,26 @@ function body(req: FastifyRequest): unknown {
 export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const boardList = new BoardList(db);
+  const boardQueries = new BoardQueries();
   ctx.objectAccess.register(loadPaperworkAccess);
 
 
   // The hot path: polled every 8-10 s by every open board. An unchanged
-  // board answers 304 after one indexed read of the change counter.
+  // board answers 304 from the session cache, the parsed query and the loads
+  // version in memory, without the database.
   app.get("/api/loads", async (req, reply) => {
     const viewer = requireUser(req);
-    assertStorableText(req.query);
-    const query = await withNearDistricts(toListQuery(parse(loadFiltersSchema, req.query), ctx.clock.now()), ctx.config);
-    const { etag, version } = await loadListEtag({ db, viewer, query, readVersion: ctx.loadsVersion.get });
+    const now = ctx.clock.now();
+    const at = req.url.indexOf("?");
+    const { query, key, fkey } = await boardQueries.get(at < 0 ? "" : req.url.slice(at + 1), ukToday(now), () => {
+      assertStorableText(req.query);
+      return withNearDistricts(toListQuery(parse(loadFiltersSchema, req.query), now), ctx.config);
+    });
+    const { etag, version } = await loadListEtag({ db, viewer, query, queryKey: key, readVersion: ctx.loadsVersion.get });
     reply.header("Cache-Control", "private, no-cache");
     reply.header("ETag", etag);
     if (etagMatches(req.headers["if-none-match"], etag)) return reply.status(304).send();
-    const { body, total } = await boardList.list(viewer, query, version);
+    const { body, total } = await boardList.list(viewer, query, version, fkey);
     reply.header("X-Total-Count", String(total));
     // a shared page goes out as its kept bytes, br or gzip as accepted
     return sendListBody(req, reply, body);
