@@ -143,7 +143,8 @@ describe.each(ENGINES)("live replay on %s", (engine) => {
     await s.waitEnded(1_000);
     expect(s.events.some((e) => e.data.includes("BS1 2AA"))).toBe(false);
     const again = openStream(port, manager.cookie, { lastEventId: Number(loadEvents(s.events).at(-1)!.id) });
-    await again.waitFor((e) => e.event === "ready");
+    // the change made after the demotion: replayed, or sent live if the server had not read it yet
+    await again.waitFor((e) => e.event === "load" && JSON.parse(e.data).id === load.id);
     const replayed = loadEvents(again.events).filter((e) => e.data.id === load.id);
     expect(replayed.length).toBeGreaterThan(0);
     // a carrier's view of an available load: no addresses

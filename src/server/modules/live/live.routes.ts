@@ -36,11 +36,12 @@ export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext):
   await owners.start().catch((err) => app.log.warn({ err }, "live updates: ended sessions are found by the sweep only"));
   // the feed runs from the start: its notice also tells the other processes' poll caches
   void hub.feed.start().catch(() => {});
+  // a write answered here (every non-GET invalidates the loads version) may have
+  // changed loads: read and announce it now, not at the next poll
+  const unpoke = ctx.loadsVersion.onLocalWrite(() => hub.feed.poke());
   app.addHook("onResponse", async (req) => {
     if (req.method === "GET" || req.method === "HEAD") return;
-    // a write answered here may have changed loads: read and announce it now, not at the next poll
-    hub.feed.poke();
-    // and may have ended its user's session (logout): check their streams now
+    // a write may have ended its user's session (logout): check their streams now
     if (req.user) void owners.checkUser(req.user.id);
     // staff changed a user's role, company or approval, or a company: do not wait for the notice
     const route = req.routeOptions.url ?? "";
@@ -106,6 +107,7 @@ export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext):
   // Open streams would keep the server from closing: end them first (graceful shutdown).
   app.addHook("preClose", async () => {
     unwatch();
+    unpoke();
     for (const end of [...streams]) end("shutdown");
     await Promise.all([hub.close(), owners.close()]);
   });

@@ -14,8 +14,10 @@ export const LOADS_VERSION_CHANNEL = "loads_version";
 
 export interface LoadsVersionCache {
   get(db: DbOrTx): Promise<number>;
-  /** a write may have happened in this process: read afresh next time */
+  /** a write may have happened in this process: read afresh next time (and tell `onLocalWrite` listeners) */
   invalidate(): void;
+  /** be told of every write this process may have made (the live feed reads and announces it at once) */
+  onLocalWrite(fn: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -25,13 +27,15 @@ export async function createLoadsVersionCache(database: Database): Promise<Loads
   let inFlight: Promise<number> | null = null;
   // bumped by every notice or local write; a read that raced one is not trusted
   let generation = 0;
-  const invalidate = () => {
+  const stale = () => {
     generation++;
     readAt = 0;
   };
+  const writers = new Set<() => void>();
   let unlisten: (() => Promise<void>) | null = null;
   try {
-    unlisten = await database.listen(LOADS_VERSION_CHANNEL, () => invalidate());
+    // another process's write: only this cache goes stale (the feed hears the notice itself)
+    unlisten = await database.listen(LOADS_VERSION_CHANNEL, stale);
   } catch {
     // no notices: the one-second bound still holds
   }
@@ -52,7 +56,14 @@ export async function createLoadsVersionCache(database: Database): Promise<Loads
       })();
       return inFlight;
     },
-    invalidate,
+    invalidate() {
+      stale();
+      for (const fn of writers) fn();
+    },
+    onLocalWrite(fn) {
+      writers.add(fn);
+      return () => writers.delete(fn);
+    },
     async close() {
       await unlisten?.().catch(() => {});
     },
