@@ -48,11 +48,42 @@ function fontSources(): Map<string, PDFKit.Mixins.PDFFontSource> {
   return parsed;
 }
 
-/** Registers Body, Bold and Italic on a new document and makes Body its current font. */
+/**
+ * Registers Body, Bold and Italic on a new document and makes Body its current
+ * font. From then on every string the document draws or measures goes through
+ * pdfText(), so no writer can forget it: what the PDF prints is what the screen shows.
+ */
 export function registerFonts(doc: PDFKit.PDFDocument): void {
   for (const [name, source] of fontSources()) doc.registerFont(name, source);
   doc.font(BODY);
+  sanitiseTextCalls(doc);
 }
+
+type TextCall = (text: unknown, ...rest: unknown[]) => unknown;
+/** Wraps the document's text, heightOfString and widthOfString so their string goes through pdfText(). */
+function sanitiseTextCalls(doc: PDFKit.PDFDocument): void {
+  const target = doc as unknown as Record<"text" | "heightOfString" | "widthOfString", TextCall>;
+  for (const name of ["text", "heightOfString", "widthOfString"] as const) {
+    const original = target[name].bind(doc);
+    target[name] = (text, ...rest) => original(typeof text === "string" ? pdfText(text) : text, ...rest);
+  }
+}
+
+/**
+ * Characters a screen never shows: the soft hyphen (a browser hides it unless it
+ * breaks a line there; pdfkit would print a gap or a dash), zero-width spaces and
+ * joiners, direction marks and emoji variation selectors.
+ */
+const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFE00-\uFE0F\uFEFF]/g;
+
+/** Emoji the fonts lack, drawn as the plain symbol they stand for (which the fonts have). */
+const PLAIN_SYMBOL: Record<string, string> = {
+  "\u2705": "\u2713", // ✅ → ✓
+  "\u2611": "\u2713", // ☑ → ✓
+  "\u274C": "\u2717", // ❌ → ✗
+  "\u274E": "\u2717", // ❎ → ✗
+  "\u2B55": "\u25CB", // ⭕ → ○
+};
 
 let drawable: Set<number> | undefined;
 /** The code points all three fonts have a glyph for. */
@@ -65,16 +96,19 @@ function drawableCodePoints(): Set<number> {
 }
 
 /**
- * Text as the fonts can draw it: a character they have no glyph for (an emoji, a
- * Chinese name) loses its accents if that makes it drawable, else becomes "?",
- * rather than an empty box. Line breaks are kept.
+ * Text as the fonts can draw it, the one sanitiser of every PDF: invisible
+ * characters (INVISIBLE) are dropped; a symbol the fonts have (✓ ✔ ✗ → •) is drawn
+ * by them; an emoji with a plain twin (✅ ❌) becomes that twin; any other
+ * character they have no glyph for (an emoji, a Chinese name) loses its accents if
+ * that makes it drawable, else becomes "?", rather than an empty box. Line breaks are kept.
  */
 export function pdfText(s: string | null | undefined): string {
   if (!s) return "";
   const can = drawableCodePoints();
   const ok = (ch: string) => ch === "\n" || can.has(ch.codePointAt(0)!);
   let out = "";
-  for (const ch of s.normalize("NFC")) {
+  for (const raw of s.replace(INVISIBLE, "").normalize("NFC")) {
+    const ch = PLAIN_SYMBOL[raw] ?? raw;
     if (ok(ch)) out += ch;
     else {
       const base = ch.normalize("NFKD").replace(/\p{M}/gu, "");

@@ -101,6 +101,20 @@ describe.each(ENGINES)("invoice PDF and statement on %s", (engine) => {
     expect(res.rawPayload.length).toBeLessThan(60_000);
   });
 
+  it("says what the screen says: no soft hyphen printed, the tick drawn by the embedded font, an emoji it lacks as its plain twin", async () => {
+    const { company, member } = await haulier(t.app, { name: "Cludiant\u00ADCymru \u2713 Ltd", vatNumber: "GB777888999" });
+    const load = await approvedLoad(t.app, company, member.user.id, { ...ROUTE, pickupCity: "Aber\u00ADystwyth \u2705", mandataNumber: "PO-\u00AD77" });
+    const inv = await completeByPod(t.app, load.id, member.cookie);
+    const text = await pdfText((await get(`/api/invoices/${inv.id}/pdf`, member.cookie)).rawPayload);
+    expect(text).not.toContain("\u00AD");
+    for (const words of ["CludiantCymru \u2713 Ltd", "Aberystwyth \u2713", "PO-77"]) expect(text, words).toContain(words);
+    const statement = await get(`/api/invoices/statement?from=2026-11-01&to=2026-11-30&format=pdf`, member.cookie);
+    expect(statement.statusCode).toBe(200);
+    const stated = await pdfText(statement.rawPayload);
+    expect(stated).not.toContain("\u00AD");
+    expect(stated).toContain("CludiantCymru \u2713 Ltd");
+  });
+
   it("without a VAT number the PDF charges no VAT and says why; a void invoice says it is not payable", async () => {
     const { company, member } = await haulier(t.app, { vatNumber: "" });
     const inv = await completeByPod(t.app, (await approvedLoad(t.app, company, member.user.id, { ...ROUTE, price: 0.03 })).id, member.cookie);
