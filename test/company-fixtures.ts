@@ -44,7 +44,7 @@ export async function uploadPdf(app: App, cookie: string): Promise<string> {
 /** A document written directly (no file behind it unless `objectPath` names one). */
 export async function addDocument(
   app: App,
-  v: { companyId: string; kind: string; expiresOn: string; status?: string; uploadedBy?: string | null; objectPath?: string; uploadedAt?: Date },
+  v: { companyId: string; kind: string; expiresOn: string; status?: string; uploadedBy?: string | null; objectPath?: string; uploadedAt?: Date; forsLevel?: string | null },
 ): Promise<CompanyDocumentRow> {
   const [row] = await app.ctx.db
     .insert(companyDocuments)
@@ -55,6 +55,7 @@ export async function addDocument(
       status: v.status ?? "verified",
       objectPath: v.objectPath ?? `/objects/${randomUUID()}`,
       uploadedBy: v.uploadedBy ?? null,
+      forsLevel: v.forsLevel ?? null,
       ...(v.uploadedAt ? { uploadedAt: v.uploadedAt } : {}),
       ...(v.status === "pending" ? {} : { reviewedAt: new Date() }),
     })

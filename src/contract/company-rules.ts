@@ -9,6 +9,7 @@ export const COMPANY_MSG = {
   vatNumber: "VAT number must be GB followed by 9 or 12 digits (e.g. GB123456789)",
   operatorLicence: "Operator licence number must be 2 letters and 7 digits (e.g. OB1234567)",
   forsLevel: "FORS level must be Bronze, Silver, Gold or none",
+  certificateForsLevel: "Please choose the FORS level on the certificate: Bronze, Silver or Gold",
   name: "Please enter the company name",
   onlyStaffRename: "Only staff can rename a company.",
   expiresInPast: "The expiry date must be today or later",

@@ -85,6 +85,17 @@ export const EVENT_DATA = {
    * it themselves (`proposal`: the member's proposal this settled, if one waited).
    */
   "company.vat_number_confirmed": z.object({ companyId: id, vatNumber: z.string(), previous: z.string(), proposal: z.string().nullable(), via: z.enum(["proposal", "staff"]) }),
+  /** staff verified a company's document; a FORS certificate with the level it was verified at (its company's FORS level from now) */
+  "company.document_verified": z.object({
+    companyId: id,
+    companyName: z.string(),
+    documentId: id,
+    kind: z.string(),
+    forsLevel: z.string().nullable(),
+    expiresOn: z.string(),
+  }),
+  /** staff rejected a company's document, with the reason the carrier reads */
+  "company.document_rejected": z.object({ companyId: id, companyName: z.string(), documentId: id, kind: z.string(), forsLevel: z.string().nullable(), reason: z.string() }),
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA;
@@ -148,4 +159,6 @@ export const WEBHOOK_EVENT_OF = {
   "company.merged": null,
   "company.vat_number_proposed": null,
   "company.vat_number_confirmed": null,
+  "company.document_verified": null,
+  "company.document_rejected": null,
 } as const satisfies Record<EventType, string | null>;

@@ -33,6 +33,10 @@ export const companyNumberSchema = identifier(COMPANY_NUMBER_RE, COMPANY_MSG.com
 export const vatNumberSchema = identifier(VAT_NUMBER_RE, COMPANY_MSG.vatNumber);
 export const operatorLicenceSchema = identifier(OPERATOR_LICENCE_RE, COMPANY_MSG.operatorLicence);
 export const forsLevelSchema = z.enum(FORS_LEVELS, { error: COMPANY_MSG.forsLevel });
+/** The level a FORS certificate shows: never "none". */
+export const CERTIFICATE_FORS_LEVELS = ["Bronze", "Silver", "Gold"] as const satisfies readonly ForsLevel[];
+export type CertificateForsLevel = (typeof CERTIFICATE_FORS_LEVELS)[number];
+export const certificateForsLevelSchema = z.enum(CERTIFICATE_FORS_LEVELS, { error: COMPANY_MSG.certificateForsLevel });
 
 
 // ------------------------------------------------------------------ company
@@ -138,6 +142,8 @@ export interface CompanyDocument {
   expiresOn: string;
   /** pounds, for insurance cover */
   coverAmount: number | null;
+  /** a FORS certificate's level (as uploaded, or as staff corrected it when verifying); null for every other kind */
+  forsLevel: CertificateForsLevel | null;
   status: DocumentStatus;
   reason: string | null;
   uploadedBy: string | null;
@@ -152,13 +158,28 @@ const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, COMPANY_MSG.expiresOn);
  * POST /api/companies/{id}/documents: the file first through POST /api/objects/upload.
  * `expiresOn` in the past (UK calendar day) → 400: the server checks it against its clock.
  */
-export const documentCreateSchema = z.object({
+const documentFields = z.object({
   kind: z.enum(DOCUMENT_KINDS, { error: "Please choose the kind of document" }),
   objectPath: z.string().regex(/^\/objects\/[0-9a-f-]{36}$/, "Please upload the document first"),
   expiresOn: ymd,
   coverAmount: z.number().positive("Cover must be more than £0").max(1_000_000_000).nullable().optional(),
+  /** a FORS certificate's level, required for that kind (and ignored for the others) */
+  forsLevel: certificateForsLevelSchema.optional(),
+});
+
+/** A FORS certificate without its level could never make a company's FORS level: asked at upload. */
+export const documentCreateSchema = documentFields.superRefine((v, ctx) => {
+  if (v.kind === "fors_certificate" && !v.forsLevel) ctx.addIssue({ code: "custom", path: ["forsLevel"], message: COMPANY_MSG.certificateForsLevel });
 });
 export type DocumentCreate = z.input<typeof documentCreateSchema>;
+
+/** POST /api/documents/{id}/verify (staff): a FORS certificate may be verified at a corrected level (no body: as uploaded). */
+export const documentVerifySchema = z.object({ forsLevel: certificateForsLevelSchema.optional() }).default({});
+export type DocumentVerify = z.input<typeof documentVerifySchema>;
+
+/** "FORS certificate (Silver)": a document's kind as people read it, with a certificate's level. */
+export const documentKindLabel = (doc: Pick<CompanyDocument, "kind"> & { forsLevel?: string | null }): string =>
+  doc.kind === "fors_certificate" && doc.forsLevel ? `${DOCUMENT_KIND_LABELS[doc.kind]} (${doc.forsLevel})` : DOCUMENT_KIND_LABELS[doc.kind];
 
 /**
  * Registration with documents: a pending applicant may add only the two insurances,
@@ -170,7 +191,7 @@ export const REGISTRATION_MSG = {
   kind: "Only vehicle insurance and goods in transit insurance can be added when you register",
   noApplicant: "Your registration session has ended. Please email your documents to us instead.",
 } as const;
-export const registrationDocumentSchema = documentCreateSchema.extend({
+export const registrationDocumentSchema = documentFields.extend({
   kind: z.enum(REGISTRATION_DOCUMENT_KINDS, { error: REGISTRATION_MSG.kind }),
 });
 export type RegistrationDocumentCreate = z.input<typeof registrationDocumentSchema>;
@@ -208,12 +229,18 @@ export function complianceOf(docs: Pick<CompanyDocument, "kind" | "status" | "ex
 }
 
 /**
- * The verified FORS level (contract): the company's claimed `forsLevel` while a
- * verified, unexpired FORS certificate is on file, else none. A member who changes
- * the claimed level sends the certificate back for review (docs/decisions/0013-compliance.md).
+ * The verified FORS level (contract): the level of the company's verified, unexpired
+ * FORS certificate, else none. Of several, the one that expires last counts (the
+ * latest of a kind, as everywhere else: a renewal at a lower level replaces a higher
+ * one). The level the company claims on its profile is shown, never counted.
  */
-export function verifiedForsOf(claimed: ForsLevel, docs: Pick<CompanyDocument, "kind" | "status" | "expiresOn">[], today: string): ForsLevel {
-  return docs.some((d) => d.kind === "fors_certificate" && d.status === "verified" && d.expiresOn >= today) ? claimed : "";
+export function verifiedForsOf(docs: Pick<CompanyDocument, "kind" | "status" | "expiresOn" | "forsLevel">[], today: string): ForsLevel {
+  let latest: Pick<CompanyDocument, "expiresOn" | "forsLevel"> | null = null;
+  for (const d of docs) {
+    if (d.kind !== "fors_certificate" || d.status !== "verified" || d.expiresOn < today || !d.forsLevel) continue;
+    if (!latest || d.expiresOn > latest.expiresOn) latest = d;
+  }
+  return latest?.forsLevel ?? "";
 }
 
 /** YYYY-MM-DD plus n calendar days (UTC arithmetic on a date with no time: no DST edge). */

@@ -5,8 +5,8 @@
 import { z } from "../plain-errors";
 
 /**
- * The notification types (document_expiring: company documents; invoice_issued,
- * invoice_paid: self-billing invoices).
+ * The notification types (document_expiring, document_verified, document_rejected:
+ * company documents; invoice_issued, invoice_paid: self-billing invoices).
  */
 export const NOTIFICATION_TYPES = [
   "bid_accepted",
@@ -23,6 +23,8 @@ export const NOTIFICATION_TYPES = [
   "invoice_issued",
   "invoice_paid",
   "vat_number_proposed",
+  "document_verified",
+  "document_rejected",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -49,13 +51,15 @@ export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
   invoice_issued: "An invoice is raised for my load",
   invoice_paid: "My invoice is paid",
   vat_number_proposed: "A carrier gives a new VAT number to confirm (staff)",
+  document_verified: "Staff verify a company document",
+  document_rejected: "Staff reject a company document (with the reason)",
   available_loads: "The available loads email",
 };
 
 /** Types only staff receive: a carrier's preferences do not offer them. */
 export const STAFF_EMAIL_TYPES: readonly EmailType[] = ["load_accepted", "bid_placed", "pod_submitted", "registration_pending", "vat_number_proposed"];
 /** Types only carriers receive. */
-export const CARRIER_EMAIL_TYPES: readonly EmailType[] = ["bid_accepted", "bid_rejected", "load_approved", "load_reset", "load_cancelled", "available_loads", "document_expiring", "invoice_issued", "invoice_paid"];
+export const CARRIER_EMAIL_TYPES: readonly EmailType[] = ["bid_accepted", "bid_rejected", "load_approved", "load_reset", "load_cancelled", "available_loads", "document_expiring", "document_verified", "document_rejected", "invoice_issued", "invoice_paid"];
 
 export interface Notification {
   id: string;

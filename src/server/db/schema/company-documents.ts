@@ -21,6 +21,9 @@ export const companyDocuments = pgTable(
     // a UK calendar day: the document is good to the end of it
     expiresOn: date("expires_on", { mode: "string" }).notNull(),
     coverAmount: numeric("cover_amount", { precision: 14, scale: 2 }),
+    // a FORS certificate's level (Bronze, Silver, Gold) as uploaded or as staff
+    // corrected it when verifying; null for every other kind
+    forsLevel: text("fors_level"),
     status: text("status").notNull().default("pending"),
     reason: text("reason"),
     uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),

@@ -196,20 +196,6 @@ export async function moveDocuments(db: DbOrTx, fromId: string, toId: string): P
 }
 
 /**
- * The company's verified FORS certificates go back for review (a member changed
- * the claimed level: docs/decisions/0013-compliance.md, a claim is verified only when
- * staff have seen the certificate for that level).
- */
-export async function reopenForsCertificates(db: DbOrTx, companyId: string): Promise<number> {
-  const rows = await db
-    .update(companyDocuments)
-    .set({ status: "pending", reason: null, reviewedBy: null, reviewedAt: null })
-    .where(and(eq(companyDocuments.companyId, companyId), eq(companyDocuments.kind, "fors_certificate"), eq(companyDocuments.status, "verified")))
-    .returning({ id: companyDocuments.id });
-  return rows.length;
-}
-
-/**
  * Link every approved carrier to the company of their name, creating the missing
  * companies (in the earliest member's spelling), as migration 0008 did on upgrade:
  * for carriers written straight into the database (the demo data set). Idempotent.

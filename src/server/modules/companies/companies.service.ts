@@ -44,7 +44,6 @@ import {
   recordBookingEvents,
   renameBookings,
   renameMembers,
-  reopenForsCertificates,
   setUserCompany,
   updateCompanyRow,
 } from "./companies.repository";
@@ -224,10 +223,10 @@ async function carryName(tx: Tx, v: { companyIds: string[]; keys: string[]; to: 
 /**
  * PUT /api/companies/{id}: members and staff edit the profile; only staff rename
  * (a member's changed name → 403). A rename renames every member and booking in
- * the same transaction; another company's name → 409 (merge them instead). A
- * member who changes the claimed FORS level sends the company's verified FORS
- * certificate back for review; staff, who review certificates, do not. A member's
- * VAT number is only a proposal until staff confirm it (vat-number.ts).
+ * the same transaction; another company's name → 409 (merge them instead). The
+ * FORS level here is only what the company claims: the level that counts is its
+ * verified certificate's. A member's VAT number is only a proposal until staff
+ * confirm it (vat-number.ts).
  */
 export async function updateCompany(opts: { ctx: AppContext; actor: UserRow; id: string; input: z.output<typeof companyUpdateSchema> }): Promise<Company> {
   const { ctx, actor, id, input } = opts;
@@ -255,7 +254,6 @@ export async function updateCompany(opts: { ctx: AppContext; actor: UserRow; id:
       const updated = (await updateCompanyRow(tx, id, set))!;
       if (vat?.events.length) await ctx.events.publish(tx, vat.events);
       if (renamed) await carryName(tx, { companyIds: [id], keys: [row.nameKey], to: updated, action: "carrier-renamed", actor, now });
-      if (!staff && input.forsLevel !== undefined && input.forsLevel !== row.forsLevel) await reopenForsCertificates(tx, id);
     });
   } catch (err) {
     // a simultaneous rename or approval took the name first: the unique index decides

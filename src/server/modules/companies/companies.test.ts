@@ -138,7 +138,7 @@ describe.each(ENGINES)("carrier companies on %s", (engine) => {
     it("lists each company with its identifiers, compliance, verified FORS level and members, by name; pages with X-Total-Count", async () => {
       const acme = await createCompany(t.app, { name: "Acme Logistics", companyNumber: "SC123456", forsLevel: "Silver" });
       await insure(t.app, acme.id, "2027-06-30");
-      await addDocument(t.app, { companyId: acme.id, kind: "fors_certificate", expiresOn: "2027-06-30" });
+      await addDocument(t.app, { companyId: acme.id, kind: "fors_certificate", expiresOn: "2027-06-30", forsLevel: "Silver" });
       await memberOf(t.app, acme);
       await memberOf(t.app, acme);
       const res = await call("GET", "/api/companies?search=acme%20log", manager.cookie);
@@ -298,24 +298,16 @@ describe.each(ENGINES)("carrier companies on %s", (engine) => {
       expect(same.json()).toMatchObject({ name: "Member Rename Ltd", companyNumber: "12345678" });
     });
 
-    it("a member changing the claimed FORS level sends the verified certificate back for review; staff changing it do not", async () => {
+    it("the claimed FORS level is only a claim: changing it leaves the certificate verified and the verified level the certificate's", async () => {
       const co = await createCompany(t.app, { forsLevel: "Bronze" });
       const m = await memberOf(t.app, co);
-      const cert = await addDocument(t.app, { companyId: co.id, kind: "fors_certificate", expiresOn: "2027-06-30" });
-      const insurance = await addDocument(t.app, { companyId: co.id, kind: "vehicle_insurance", expiresOn: "2027-06-30" });
+      const cert = await addDocument(t.app, { companyId: co.id, kind: "fors_certificate", expiresOn: "2027-06-30", forsLevel: "Bronze" });
       expect((await call("GET", `/api/companies/${co.id}`, m.cookie)).json().verifiedForsLevel).toBe("Bronze");
-      // the same level again changes nothing
-      await call("PUT", `/api/companies/${co.id}`, m.cookie, { forsLevel: "Bronze" });
-      expect((await t.app.ctx.db.select().from(companyDocuments).where(eq(companyDocuments.id, cert.id)))[0].status).toBe("verified");
-
       const claimed = await call("PUT", `/api/companies/${co.id}`, m.cookie, { forsLevel: "Gold" });
-      expect(claimed.json()).toMatchObject({ forsLevel: "Gold", verifiedForsLevel: "" });
-      const docs = await t.app.ctx.db.select().from(companyDocuments).where(inArray(companyDocuments.id, [cert.id, insurance.id]));
-      expect(Object.fromEntries(docs.map((d) => [d.kind, [d.status, d.reviewedAt]]))).toEqual({ fors_certificate: ["pending", null], vehicle_insurance: ["verified", insurance.reviewedAt] });
-
-      await t.app.ctx.db.update(companyDocuments).set({ status: "verified", reviewedAt: NOW }).where(eq(companyDocuments.id, cert.id));
-      const byStaff = await call("PUT", `/api/companies/${co.id}`, manager.cookie, { forsLevel: "Silver" });
-      expect(byStaff.json()).toMatchObject({ forsLevel: "Silver", verifiedForsLevel: "Silver" });
+      expect(claimed.json()).toMatchObject({ forsLevel: "Gold", verifiedForsLevel: "Bronze" });
+      expect((await t.app.ctx.db.select().from(companyDocuments).where(eq(companyDocuments.id, cert.id)))[0].status).toBe("verified");
+      const byStaff = await call("PUT", `/api/companies/${co.id}`, manager.cookie, { forsLevel: "" });
+      expect(byStaff.json()).toMatchObject({ forsLevel: "", verifiedForsLevel: "Bronze" });
     });
 
     it("staff rename a company: every member and booking follows in one go, each booking keeps its viewers and gains a history line", async () => {
@@ -484,7 +476,7 @@ describe.each(ENGINES)("carrier companies on %s", (engine) => {
       const b = await memberOf(t.app, from);
       const aLoad = await booking(a.user);
       const bLoad = await booking(b.user, "accepted");
-      const fromDoc = await addDocument(t.app, { companyId: from.id, kind: "fors_certificate", expiresOn: "2027-06-30" });
+      const fromDoc = await addDocument(t.app, { companyId: from.id, kind: "fors_certificate", expiresOn: "2027-06-30", forsLevel: "Silver" });
       expect(await visibleIds(a.cookie)).not.toContain(bLoad.id);
 
       expect((await call("POST", `/api/companies/${from.id}/merge`, admin.cookie, { intoId: from.id })).json()).toEqual({

@@ -11,6 +11,7 @@ import { isStaffRole, type ForsLevel } from "../../../contract/constants";
 import { ukDayKey } from "../../../contract/wall-clock";
 import {
   DOCUMENT_KIND_LABELS,
+  type CertificateForsLevel,
   complianceOf,
   verifiedForsOf,
   type ComplianceMe,
@@ -36,7 +37,7 @@ export interface CompanyCompliance {
  */
 export async function complianceOfCompanies(opts: {
   db: DbOrTx;
-  companies: { id: string; forsLevel: string }[];
+  companies: { id: string }[];
   today: string;
 }): Promise<Map<string, CompanyCompliance>> {
   const docs = await goodDocumentsOf(
@@ -46,8 +47,10 @@ export async function complianceOfCompanies(opts: {
   );
   const out = new Map<string, CompanyCompliance>();
   for (const c of opts.companies) {
-    const own = docs.filter((d) => d.companyId === c.id).map((d) => ({ kind: d.kind as DocumentKind, status: "verified" as const, expiresOn: d.expiresOn }));
-    out.set(c.id, { compliance: complianceOf(own, opts.today), verifiedForsLevel: verifiedForsOf(c.forsLevel as ForsLevel, own, opts.today) });
+    const own = docs
+      .filter((d) => d.companyId === c.id)
+      .map((d) => ({ kind: d.kind as DocumentKind, status: "verified" as const, expiresOn: d.expiresOn, forsLevel: d.forsLevel as CertificateForsLevel | null }));
+    out.set(c.id, { compliance: complianceOf(own, opts.today), verifiedForsLevel: verifiedForsOf(own, opts.today) });
   }
   return out;
 }

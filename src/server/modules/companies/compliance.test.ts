@@ -171,15 +171,16 @@ describe.each(ENGINES)("compliance on %s", (engine) => {
     await settings(false, false);
   });
 
-  it("enforceFors: levels in order (a Bronze company cannot take Silver, Gold can); the level counts only with a verified, unexpired certificate", async () => {
+  it("enforceFors: levels in order (a Bronze company cannot take Silver, Gold can); the level is a verified, unexpired certificate's, never the claimed one", async () => {
     await settings(false, true);
-    const bronze = await createCompany(t.app, { forsLevel: "Bronze" });
-    await addDocument(t.app, { companyId: bronze.id, kind: "fors_certificate", expiresOn: "2027-05-01" });
-    const gold = await createCompany(t.app, { forsLevel: "Gold" });
-    await addDocument(t.app, { companyId: gold.id, kind: "fors_certificate", expiresOn: "2027-05-01" });
+    // the claimed level on the profile is shown, never counted: Bronze's certificate says Bronze
+    const bronze = await createCompany(t.app, { forsLevel: "Gold" });
+    await addDocument(t.app, { companyId: bronze.id, kind: "fors_certificate", expiresOn: "2027-05-01", forsLevel: "Bronze" });
+    const gold = await createCompany(t.app);
+    await addDocument(t.app, { companyId: gold.id, kind: "fors_certificate", expiresOn: "2027-05-01", forsLevel: "Gold" });
     const claimed = await createCompany(t.app, { forsLevel: "Gold" }); // no certificate
     const lapsed = await createCompany(t.app, { forsLevel: "Gold" });
-    await addDocument(t.app, { companyId: lapsed.id, kind: "fors_certificate", expiresOn: "2026-11-24" });
+    await addDocument(t.app, { companyId: lapsed.id, kind: "fors_certificate", expiresOn: "2026-11-24", forsLevel: "Gold" });
     const [b, g, c, l] = await Promise.all([bronze, gold, claimed, lapsed].map((co) => memberOf(t.app, co)));
 
     expect(await me(b.cookie)).toMatchObject({ verifiedForsLevel: "Bronze", enforceFors: true, requireCompliance: false });

@@ -46,7 +46,7 @@ export async function countCompanyDocuments(db: DbOrTx, companyId: string): Prom
 export async function reviewPendingDocument(
   db: DbOrTx,
   id: string,
-  set: { status: "verified" | "rejected"; reason: string | null; reviewedBy: string; reviewedAt: Date },
+  set: { status: "verified" | "rejected"; reason: string | null; forsLevel: string | null; reviewedBy: string; reviewedAt: Date },
 ): Promise<CompanyDocumentRow | undefined> {
   const [row] = await db
     .update(companyDocuments)
@@ -148,7 +148,13 @@ export async function memberIds(db: DbOrTx, companyId: string): Promise<string[]
 export async function goodDocumentsOf(db: DbOrTx, companyIds: string[], today: string) {
   if (companyIds.length === 0) return [];
   return db
-    .select({ companyId: companyDocuments.companyId, kind: companyDocuments.kind, status: companyDocuments.status, expiresOn: companyDocuments.expiresOn })
+    .select({
+      companyId: companyDocuments.companyId,
+      kind: companyDocuments.kind,
+      status: companyDocuments.status,
+      expiresOn: companyDocuments.expiresOn,
+      forsLevel: companyDocuments.forsLevel,
+    })
     .from(companyDocuments)
     .where(and(inArray(companyDocuments.companyId, companyIds), eq(companyDocuments.status, "verified"), gte(companyDocuments.expiresOn, today)));
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
 import { idParam, parse } from "../../lib/validate";
 import { requireStaff, requireUser } from "../../plugins/session";
-import { documentCreateSchema, documentListQuerySchema, documentRejectSchema } from "../../../contract/schemas/company";
+import { documentCreateSchema, documentListQuerySchema, documentRejectSchema, documentVerifySchema } from "../../../contract/schemas/company";
 import { pageOf, pageQuerySchema } from "../../../contract/schemas/page";
 import { assertStorableText } from "../../lib/storable-text";
 import { assertCompanyDocumentsAccess, createCompanyDocument, listCompanyDocuments, listReviewDocuments, reviewDocument } from "./documents.service";
@@ -36,7 +36,10 @@ export async function registerDocumentsRoutes(app: FastifyInstance, ctx: AppCont
 
   app.post("/api/documents/:id/verify", async (req) => {
     const actor = requireStaff(req);
-    return reviewDocument({ db, actor, id: idParam(req.params), decision: { status: "verified" }, now: ctx.clock.now() });
+    const id = idParam(req.params);
+    // no body: verified as uploaded; a FORS certificate's level may be corrected
+    const { forsLevel } = parse(documentVerifySchema, req.body ?? undefined);
+    return reviewDocument({ ctx, actor, id, decision: { status: "verified", forsLevel }, now: ctx.clock.now() });
   });
 
   app.post("/api/documents/:id/reject", async (req) => {
@@ -44,7 +47,7 @@ export async function registerDocumentsRoutes(app: FastifyInstance, ctx: AppCont
     const id = idParam(req.params);
     assertStorableText(req.body);
     const { reason } = parse(documentRejectSchema, req.body);
-    return reviewDocument({ db, actor, id, decision: { status: "rejected", reason }, now: ctx.clock.now() });
+    return reviewDocument({ ctx, actor, id, decision: { status: "rejected", reason }, now: ctx.clock.now() });
   });
 
   app.get("/api/documents", async (req, reply) => {

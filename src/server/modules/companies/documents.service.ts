@@ -4,6 +4,7 @@
 // claimed through the objects module in the same transaction as the document
 // (attachOwnUpload), and served like POD paperwork (compliance.service
 // documentFileAccess). docs/decisions/0013-compliance.md.
+import type { AppContext } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import type { CompanyDocumentRow, UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -12,6 +13,7 @@ import { isStaffRole } from "../../../contract/constants";
 import { MSG } from "../../../contract/messages";
 import {
   COMPANY_MSG,
+  type CertificateForsLevel,
   type CompanyDocument,
   type DocumentKind,
   type DocumentStatus,
@@ -58,6 +60,7 @@ export function toRegistrationDocument(row: CompanyDocumentRow): RegistrationDoc
     objectPath: row.objectPath,
     expiresOn: row.expiresOn,
     coverAmount: money(row.coverAmount),
+    forsLevel: row.kind === "fors_certificate" ? ((row.forsLevel as CertificateForsLevel | null) ?? null) : null,
     status: row.status as DocumentStatus,
     reason: row.reason,
     uploadedBy: row.uploadedBy,
@@ -90,7 +93,7 @@ export async function listCompanyDocuments(opts: { db: DbOrTx; viewer: Viewer; c
 
 const badUpload = () => new AppError(400, COMPANY_MSG.uploadNotUsable, [{ path: "objectPath", message: COMPANY_MSG.uploadNotUsable }]);
 
-type DocumentInput = { kind: DocumentKind; objectPath: string; expiresOn: string; coverAmount?: number | null };
+type DocumentInput = { kind: DocumentKind; objectPath: string; expiresOn: string; coverAmount?: number | null; forsLevel?: CertificateForsLevel };
 
 /**
  * A new document waiting for review, of a company or of a pending applicant, posted by
@@ -121,6 +124,8 @@ async function insertNewDocument(opts: {
       objectPath,
       expiresOn: input.expiresOn,
       coverAmount: input.coverAmount == null ? null : String(input.coverAmount),
+      // the level is a FORS certificate's alone: another kind sent with one keeps none
+      forsLevel: input.kind === "fors_certificate" ? (input.forsLevel ?? null) : null,
       status: "pending",
       uploadedBy: uploader.id,
       uploadedAt: now,
@@ -180,23 +185,45 @@ export async function releaseApplicantDocuments(opts: { tx: DbOrTx; applicantId:
 
 /**
  * POST /api/documents/{id}/verify | reject (staff): only a pending document (else
- * 409); who and when are recorded. One conditional update: of two reviews at once,
- * exactly one lands and the other is told the document is no longer pending.
+ * 409); who and when are recorded. The row is locked for the review: of two reviews
+ * at once, exactly one lands and the other is told the document is no longer pending.
+ * A FORS certificate is verified at the level staff confirm (`forsLevel`, else the
+ * level it was uploaded with; one with neither → 400): that level is the company's
+ * FORS level from then on. The review publishes company.document_verified or
+ * company.document_rejected in its transaction; the company's members are told
+ * after commit (notifications).
  */
 export async function reviewDocument(opts: {
-  db: DbOrTx;
-  actor: Pick<UserRow, "id">;
+  ctx: Pick<AppContext, "db" | "events">;
+  actor: Pick<UserRow, "id" | "name">;
   id: string;
-  decision: { status: "verified" } | { status: "rejected"; reason: string };
+  decision: { status: "verified"; forsLevel?: CertificateForsLevel } | { status: "rejected"; reason: string };
   now: Date;
 }): Promise<CompanyDocument> {
-  const { db, actor, id, decision, now } = opts;
+  const { ctx, actor, id, decision, now } = opts;
   const reason = decision.status === "rejected" ? decision.reason : null;
-  const row = await reviewPendingDocument(db, id, { status: decision.status, reason, reviewedBy: actor.id, reviewedAt: now });
-  if (row) return toDocument(row);
-  // an applicant's document is no company's yet: nothing staff can review (404)
-  if (!(await findDocument(db, id))?.companyId) throw new AppError(404, MSG.notFound);
-  throw new AppError(409, COMPANY_MSG.documentNotPending);
+  const row = await ctx.db.transaction(async (tx) => {
+    const doc = await findDocument(tx, id, { lock: true });
+    // an applicant's document is no company's yet: nothing staff can review (404)
+    if (!doc?.companyId) throw new AppError(404, MSG.notFound);
+    if (doc.status !== "pending") throw new AppError(409, COMPANY_MSG.documentNotPending);
+    const forsLevel = doc.kind === "fors_certificate" && decision.status === "verified" ? (decision.forsLevel ?? doc.forsLevel) : doc.forsLevel;
+    if (doc.kind === "fors_certificate" && decision.status === "verified" && !forsLevel) {
+      throw new AppError(400, COMPANY_MSG.certificateForsLevel, [{ path: "forsLevel", message: COMPANY_MSG.certificateForsLevel }]);
+    }
+    const reviewed = await reviewPendingDocument(tx, id, { status: decision.status, reason, forsLevel, reviewedBy: actor.id, reviewedAt: now });
+    if (!reviewed?.companyId) throw new AppError(409, COMPANY_MSG.documentNotPending);
+    const company = await findCompany(tx, reviewed.companyId);
+    const base = { occurredAt: now, actor: { id: actor.id, name: actor.name }, loadId: null, loadNumber: null };
+    const about = { companyId: reviewed.companyId, companyName: company?.name ?? "", documentId: reviewed.id, kind: reviewed.kind, forsLevel: reviewed.forsLevel };
+    await ctx.events.publish(tx, [
+      decision.status === "verified"
+        ? { ...base, type: "company.document_verified", data: { ...about, expiresOn: reviewed.expiresOn } }
+        : { ...base, type: "company.document_rejected", data: { ...about, reason: decision.reason } },
+    ]);
+    return reviewed;
+  });
+  return toDocument(row);
 }
 
 /** GET /api/documents?view= (staff): one page of the Compliance tab's list and its total. */

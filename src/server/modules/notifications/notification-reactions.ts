@@ -16,6 +16,7 @@ import {
   notifyPodSubmitted,
   notifyVatNumberProposed,
 } from "./notification-events";
+import { registerDocumentReviewNotices } from "./document-review-notices";
 
 type Load = { id: string; loadNumber: string; pickupCity: string; deliveryCity: string };
 type Who = { id: string; name: string; carrierName: string | null };
@@ -76,6 +77,9 @@ export function registerNotificationReactions(ctx: AppContext): void {
       }
     },
   });
+
+  // staff verified or rejected a company document: its members hear of it
+  registerDocumentReviewNotices(ctx);
 
   // a member's VAT number waits for staff: every staff user hears of it
   ctx.events.afterCommit({

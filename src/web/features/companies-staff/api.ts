@@ -2,7 +2,7 @@
 // one invalidation of ["/api/companies"] or ["/api/documents"] refreshes every view.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { POLL } from "@contract/constants";
-import type { Company, CompanyDocument, CompanyUpdate, ComplianceSettings, ComplianceSummary, DocumentView, ReviewDocument } from "@contract/schemas/company";
+import type { CertificateForsLevel, Company, CompanyDocument, CompanyUpdate, ComplianceSettings, ComplianceSummary, DocumentView, ReviewDocument } from "@contract/schemas/company";
 import type { User, UserWithStats } from "@contract/schemas/user";
 import { api, ApiError, getWithEtag } from "../../lib/api";
 import { toast } from "../../components/ui/toast";
@@ -117,9 +117,11 @@ function useInvalidateCompliance({ bookings = true }: { bookings?: boolean } = {
 export function useVerifyDocument() {
   const invalidate = useInvalidateCompliance({ bookings: false });
   return useMutation({
-    mutationFn: (v: { doc: CompanyDocument; label: string }) => api.post<CompanyDocument>(`/api/documents/${v.doc.id}/verify`),
-    onSuccess: (_d, v) => {
-      toast.success("Document verified", v.label);
+    // forsLevel: a FORS certificate verified at the level staff read on it
+    mutationFn: (v: { doc: CompanyDocument; label: string; forsLevel?: CertificateForsLevel }) =>
+      api.post<CompanyDocument>(`/api/documents/${v.doc.id}/verify`, v.forsLevel ? { forsLevel: v.forsLevel } : undefined),
+    onSuccess: (d, v) => {
+      toast.success("Document verified", d.forsLevel && d.forsLevel !== v.doc.forsLevel ? `${v.label}: verified as FORS ${d.forsLevel}` : v.label);
       return invalidate();
     },
     onError: (e) => toast.error("Failed to verify the document", serverText(e)),

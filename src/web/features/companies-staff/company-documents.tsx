@@ -2,7 +2,7 @@
 // /api/companies/{id}/documents): newest first, each with its status, expiry,
 // cover, who uploaded it, the file, and Verify / Reject while it waits for review.
 import { useState } from "react";
-import { DOCUMENT_KIND_LABELS, type CompanyDocument } from "@contract/schemas/company";
+import { documentKindLabel, type CompanyDocument } from "@contract/schemas/company";
 import { formatAdminDateTime, formatMoney } from "../../lib/format";
 import { cn } from "../../lib/cn";
 import { Button } from "../../components/ui/button";
@@ -70,7 +70,7 @@ export function CompanyDocuments({ companyId, companyName, memberNames }: { comp
               const expired = daysUntil(d.expiresOn, today) < 0;
               return (
                 <tr key={d.id} className="border-t border-slate-100">
-                  <td className={cn(TD, "font-medium text-slate-900")}>{DOCUMENT_KIND_LABELS[d.kind]}</td>
+                  <td className={cn(TD, "font-medium text-slate-900")}>{documentKindLabel(d)}</td>
                   <td className={TD}>
                     <span className="flex flex-wrap gap-1">
                       <DocumentStatusBadge status={d.status} />

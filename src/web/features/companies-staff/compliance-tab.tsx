@@ -5,7 +5,7 @@
 // for review is verified or rejected (with a reason) in place. Paged by the server.
 import { useState } from "react";
 import { Tabs } from "radix-ui";
-import { DOCUMENT_KIND_LABELS, DOCUMENT_VIEWS, type ComplianceSummary, type DocumentView, type ReviewDocument } from "@contract/schemas/company";
+import { documentKindLabel, DOCUMENT_VIEWS, type ComplianceSummary, type DocumentView, type ReviewDocument } from "@contract/schemas/company";
 import { formatAdminDateTime, formatMoney, formatNumber } from "../../lib/format";
 import { cn } from "../../lib/cn";
 import { CELL, EmptyRow, FIRST_CELL, ListError, SkeletonRows } from "../../components/table-states";
@@ -150,7 +150,7 @@ function DocumentList({ view, onCompany }: { view: DocumentView; onCompany: (c: 
                   return (
                     <tr key={d.id} className="group border-t border-slate-100 align-top hover:bg-slate-50">
                       <td className={cn(CELL, FIRST_CELL, "min-w-36")}>{companyButton(d)}</td>
-                      <td className={cn(CELL, "text-slate-900")}>{DOCUMENT_KIND_LABELS[d.kind]}</td>
+                      <td className={cn(CELL, "text-slate-900")}>{documentKindLabel(d)}</td>
                       <td className={cn(CELL, "tabular")}>
                         <span className="block whitespace-nowrap">{formatDay(d.expiresOn)}</span>
                         <span className={cn("block whitespace-nowrap text-xs", left < 0 ? "text-red-700" : left <= 7 ? "text-amber-800" : "text-slate-600")}>

@@ -3,7 +3,7 @@
 // The same facts as a table row: company, kind, status, expiry, cover, uploader, file.
 import type { ReactNode } from "react";
 import { ExternalLink } from "lucide-react";
-import { DOCUMENT_KIND_LABELS, type CompanyDocument } from "@contract/schemas/company";
+import { documentKindLabel, type CompanyDocument } from "@contract/schemas/company";
 import { formatAdminDateTime, formatMoney } from "../../lib/format";
 import { cn } from "../../lib/cn";
 import { DocumentStatusBadge, ExpiredBadge } from "./badges";
@@ -33,7 +33,7 @@ export function DocumentCard({
     <li className="space-y-2 rounded-lg border border-slate-200 bg-white p-3 text-sm">
       {company}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-semibold text-slate-900">{DOCUMENT_KIND_LABELS[doc.kind]}</p>
+        <p className="font-semibold text-slate-900">{documentKindLabel(doc)}</p>
         <span className="flex flex-wrap gap-1">
           <DocumentStatusBadge status={doc.status} />
           {left < 0 && doc.status === "verified" && <ExpiredBadge />}

@@ -4,7 +4,7 @@ import { checkDocumentForm, DOCUMENT_FORM_MSG, documentFormSchema, type Document
 
 const TODAY = "2026-11-25";
 const PATH = "/objects/3f1d2c4b-5a69-4e7f-8a1b-2c3d4e5f6a7b";
-const good = (over: Partial<DocumentFormValues> = {}): DocumentFormValues => ({ kind: "goods_in_transit", expiresOn: "2027-11-24", cover: "", objectPath: PATH, ...over });
+const good = (over: Partial<DocumentFormValues> = {}): DocumentFormValues => ({ kind: "goods_in_transit", expiresOn: "2027-11-24", cover: "", forsLevel: "", objectPath: PATH, ...over });
 
 describe("checkDocumentForm", () => {
   it("sends the contract's body, the cover typed as people write pounds", () => {
@@ -16,9 +16,15 @@ describe("checkDocumentForm", () => {
 
   it("leaves the cover out when empty, and never sends one for a FORS certificate", () => {
     expect(checkDocumentForm(good(), TODAY)).toEqual({ body: { kind: "goods_in_transit", objectPath: PATH, expiresOn: "2027-11-24" } });
-    expect(checkDocumentForm(good({ kind: "fors_certificate", cover: "12,000" }), TODAY)).toEqual({
-      body: { kind: "fors_certificate", objectPath: PATH, expiresOn: "2027-11-24" },
+    expect(checkDocumentForm(good({ kind: "fors_certificate", cover: "12,000", forsLevel: "Gold" }), TODAY)).toEqual({
+      body: { kind: "fors_certificate", objectPath: PATH, expiresOn: "2027-11-24", forsLevel: "Gold" },
     });
+  });
+
+  it("asks a FORS certificate's level (the level it shows is what loads needing FORS count), and sends none for other kinds", () => {
+    expect(checkDocumentForm(good({ kind: "fors_certificate" }), TODAY)).toEqual({ errors: { forsLevel: COMPANY_MSG.certificateForsLevel } });
+    expect(checkDocumentForm(good({ kind: "fors_certificate", forsLevel: "Silver" }), TODAY)).toMatchObject({ body: { forsLevel: "Silver" } });
+    expect(checkDocumentForm(good({ forsLevel: "Silver" }), TODAY)).toEqual({ body: { kind: "goods_in_transit", objectPath: PATH, expiresOn: "2027-11-24" } });
   });
 
   it("takes an expiry of today (good to the end of the day) and refuses yesterday with the contract's words", () => {

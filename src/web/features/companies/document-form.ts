@@ -1,4 +1,5 @@
-// The upload dialog's checks (POST /api/companies/{id}/documents): the contract's schema and messages, plus the
+// The upload dialog's checks (POST /api/companies/{id}/documents): the contract's schema and messages (a FORS
+// certificate needs its level), plus the
 // two things a form has that the body does not: the cover as typed ("50,000",
 // "£1,000,000") and the expiry day against today's UK date, which the server
 // checks again against its own clock (400 when it is in the past).
@@ -17,6 +18,8 @@ export interface DocumentFormValues {
   expiresOn: string;
   /** as typed; only for insurance (takesCover) */
   cover: string;
+  /** a FORS certificate's level as chosen ("" until chosen); only for that kind */
+  forsLevel: string;
   /** set once the file is stored; null while none is, or it is still on its way */
   objectPath: string | null;
 }
@@ -31,7 +34,8 @@ export function checkDocumentForm(v: DocumentFormValues, today: string): { body:
     else coverAmount = Math.round(pounds * 100) / 100;
   }
   if (!v.objectPath) errors.objectPath = DOCUMENT_FORM_MSG.file;
-  const body = { kind: v.kind, objectPath: v.objectPath ?? "", expiresOn: v.expiresOn, ...(coverAmount !== null ? { coverAmount } : {}) };
+  const fors = v.kind === "fors_certificate" ? { forsLevel: v.forsLevel as DocumentCreate["forsLevel"] } : {};
+  const body = { kind: v.kind, objectPath: v.objectPath ?? "", expiresOn: v.expiresOn, ...(coverAmount !== null ? { coverAmount } : {}), ...fors };
   const parsed = documentCreateSchema.safeParse(body);
   if (!parsed.success)
     for (const issue of parsed.error.issues) {
@@ -46,7 +50,7 @@ export function checkDocumentForm(v: DocumentFormValues, today: string): { body:
 /** For react-hook-form's resolver: the same checks as a zod schema of today. */
 export const documentFormSchema = (today: string) =>
   z
-    .object({ kind: z.enum(DOCUMENT_KINDS), expiresOn: z.string(), cover: z.string(), objectPath: z.string().nullable() })
+    .object({ kind: z.enum(DOCUMENT_KINDS), expiresOn: z.string(), cover: z.string(), forsLevel: z.string(), objectPath: z.string().nullable() })
     .superRefine((v, ctx) => {
       const checked = checkDocumentForm(v, today);
       if ("errors" in checked) for (const [path, message] of Object.entries(checked.errors)) ctx.addIssue({ code: "custom", path: [path], message });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CompanyDocument } from "@contract/schemas/company";
-import { complianceAdvice, daysUntil, expiryNote, formatDay, requiredDocuments, suggestedKind, takesCover, wantsNewCopy } from "./document-rules";
+import { WAITING_FOR_OFFICE, complianceAdvice, daysUntil, expiryNote, formatDay, requiredDocuments, suggestedKind, takesCover, wantsNewCopy } from "./document-rules";
 
 type Doc = Pick<CompanyDocument, "kind" | "status" | "expiresOn">;
 const TODAY = "2026-11-25";
@@ -74,6 +74,22 @@ describe("complianceAdvice", () => {
     expect(complianceAdvice("expiring", true).next).toContain("or you will not be able to book loads");
     expect(complianceAdvice("expiring", false).tone).toBe("amber");
     expect(complianceAdvice("compliant", true).tone).toBe("green");
+  });
+  it("straight after approval, with both insurances waiting for staff, says they are with the office instead of asking for an upload", () => {
+    const docs = [
+      { kind: "vehicle_insurance" as const, status: "pending" as const, expiresOn: "2027-06-30" },
+      { kind: "goods_in_transit" as const, status: "pending" as const, expiresOn: "2027-06-30" },
+    ];
+    const waiting = complianceAdvice("non_compliant", true, requiredDocuments(docs, "2026-11-25"));
+    expect(waiting).toMatchObject({ tone: "amber", label: WAITING_FOR_OFFICE });
+    expect(waiting.next).toContain("waiting for the office");
+    expect(waiting.next).not.toContain("Upload your");
+    // one verified and one waiting: still with the office
+    expect(complianceAdvice("non_compliant", false, requiredDocuments([{ ...docs[0], status: "verified" }, docs[1]], "2026-11-25")).label).toBe(WAITING_FOR_OFFICE);
+    // one missing (rejected): the carrier has something to upload
+    const missing = complianceAdvice("non_compliant", true, requiredDocuments([docs[0], { ...docs[1], status: "rejected" }], "2026-11-25"));
+    expect(missing).toMatchObject({ tone: "red", label: "Not compliant" });
+    expect(missing.next).toContain("Upload your");
   });
 });
 

@@ -3,6 +3,7 @@
 // ask for the cover amount, what the upload dialog offers first, and what a
 // compliance status tells the carrier to do next.
 import {
+  COMPLIANCE_LABELS,
   DOCUMENT_KINDS,
   EXPIRING_WITHIN_DAYS,
   REQUIRED_DOCUMENT_KINDS,
@@ -39,23 +40,44 @@ export function suggestedKind(docs: Pick<CompanyDocument, "kind" | "status" | "e
   return missing ?? DOCUMENT_KINDS[0];
 }
 
-/** The status badge's tone and what the carrier should do next (words, never colour alone: ui.md). */
-export function complianceAdvice(status: ComplianceStatus, requireCompliance: boolean): { tone: "green" | "amber" | "red"; next: string } {
+/**
+ * The status badge's tone, its words and what the carrier should do next (words,
+ * never colour alone: ui.md). `required`: the two insurances' checklist
+ * (requiredDocuments); when neither is missing but one still waits for staff (as
+ * straight after approval of a registration with documents), the page says they
+ * are with the office rather than asking for an upload already made.
+ */
+export function complianceAdvice(
+  status: ComplianceStatus,
+  requireCompliance: boolean,
+  required: readonly RequiredDocState[] = [],
+): { tone: "green" | "amber" | "red"; label: string; next: string } {
   switch (status) {
     case "compliant":
-      return { tone: "green", next: "Your vehicle insurance and goods in transit insurance are verified and in date. Upload the renewals here before they expire." };
+      return { tone: "green", label: COMPLIANCE_LABELS.compliant, next: "Your vehicle insurance and goods in transit insurance are verified and in date. Upload the renewals here before they expire." };
     case "expiring":
       return {
         tone: "amber",
+        label: COMPLIANCE_LABELS.expiring,
         next: `Your vehicle insurance or goods in transit insurance expires within ${EXPIRING_WITHIN_DAYS} days. Upload the renewed certificate now so staff can verify it in time${requireCompliance ? ", or you will not be able to book loads" : ""}.`,
       };
     case "non_compliant":
+      if (required.length > 0 && required.every((r) => r.state !== "missing") && required.some((r) => r.state === "pending"))
+        return {
+          tone: "amber",
+          label: WAITING_FOR_OFFICE,
+          next: `Your insurance documents are waiting for the office to check them. You will be told in the bell and by email as each one is verified${requireCompliance ? "; you can book loads once both are" : ""}. Nothing else to upload for now.`,
+        };
       return {
         tone: "red",
+        label: COMPLIANCE_LABELS.non_compliant,
         next: `Upload your vehicle insurance and goods in transit insurance certificates. Staff check each one; once both are verified your company is compliant${requireCompliance ? " and you can book loads" : ""}.`,
       };
   }
 }
+
+/** The badge while the insurances the company sent wait for staff. */
+export const WAITING_FOR_OFFICE = "Waiting for the office";
 
 /**
  * Whether a document's row offers "Upload a new copy": staff rejected it, or it

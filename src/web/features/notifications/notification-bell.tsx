@@ -13,8 +13,8 @@ import { BELL_CLASS, BellFace } from "./bell-face";
 
 /** An invoice raised or paid opens My Invoices (MY_INVOICES_PATH), where its PDF is, rather than the load. */
 const opensInvoices = (n: Notification) => n.type === "invoice_issued" || n.type === "invoice_paid";
-/** A document about to expire opens the Company page, where a new one is uploaded. */
-const opensCompany = (n: Notification) => n.type === "document_expiring";
+/** A document about to expire, verified or rejected opens the Company page, where its status is and a new one is uploaded. */
+const opensCompany = (n: Notification) => n.type === "document_expiring" || n.type === "document_verified" || n.type === "document_rejected";
 /** A VAT number waiting for staff opens Admin, where the company's dialog confirms it. */
 const opensAdmin = (n: Notification) => n.type === "vat_number_proposed";
 

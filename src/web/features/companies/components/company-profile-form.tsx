@@ -69,7 +69,7 @@ export function CompanyProfileForm({ company }: { company: Company }) {
       onSuccess: (saved) => {
         reset(valuesOf(saved));
         const vatWaits = saved.proposedVatNumber !== null && saved.proposedVatNumber !== company.proposedVatNumber;
-        const fors = saved.forsLevel !== company.forsLevel ? "A new FORS level is checked against your certificate by staff." : "";
+        const fors = saved.forsLevel !== company.forsLevel && saved.forsLevel !== saved.verifiedForsLevel ? "Loads that need FORS count the level of your verified FORS certificate." : "";
         const vat = vatWaits ? "Staff confirm a new VAT number before invoices include VAT on it." : "";
         toast.success("Company details saved", [fors, vat].filter(Boolean).join(" ") || undefined);
       },
@@ -106,7 +106,7 @@ export function CompanyProfileForm({ company }: { company: Company }) {
       <Field
         label="FORS level"
         error={errors.forsLevel?.message}
-        hint="The level you hold. Loads that need FORS count it once staff have verified your FORS certificate; changing it sends the certificate back for review."
+        hint="The level you hold, as shown to staff. Loads that need FORS count the level of your verified FORS certificate: upload it under Documents."
       >
         <select className={selectClass} {...form.register("forsLevel")}>
           {FORS_LEVELS.map((level) => (

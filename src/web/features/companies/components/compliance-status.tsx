@@ -1,10 +1,11 @@
 // The company's compliance on the Company page: the status as a badge with its words (never colour alone, ui.md),
-// what to do next, the two insurances the status rests on, and the FORS level
-// that loads needing FORS count.
+// what to do next (or that the documents wait for the office), the two insurances
+// the status rests on, and the FORS level that loads needing FORS count: the level
+// of the verified certificate, never the one claimed on the profile.
 import { CheckCircle2, Clock, ShieldAlert, ShieldCheck, ShieldX, XCircle } from "lucide-react";
-import { COMPLIANCE_LABELS, DOCUMENT_KIND_LABELS, type Company } from "@contract/schemas/company";
+import { DOCUMENT_KIND_LABELS, type Company } from "@contract/schemas/company";
 import { cn } from "../../../lib/cn";
-import { complianceAdvice, formatDay, requiredDocuments } from "../document-rules";
+import { WAITING_FOR_OFFICE, complianceAdvice, formatDay, requiredDocuments } from "../document-rules";
 import type { CompanyDocument } from "@contract/schemas/company";
 
 const BADGE = {
@@ -26,10 +27,10 @@ export function ComplianceStatus({
   enforceFors: boolean;
   today: string;
 }) {
-  const advice = complianceAdvice(company.compliance, requireCompliance);
-  const { icon: Icon, className } = BADGE[advice.tone];
   const required = requiredDocuments(documents, today);
-  const claimedNotVerified = company.forsLevel && company.verifiedForsLevel !== company.forsLevel;
+  const advice = complianceAdvice(company.compliance, requireCompliance, required);
+  const { icon: Icon, className } = advice.label === WAITING_FOR_OFFICE ? { icon: Clock, className: BADGE.amber.className } : BADGE[advice.tone];
+  const forsWaiting = documents.find((d) => d.kind === "fors_certificate" && d.status === "pending" && d.expiresOn >= today);
 
   return (
     <section aria-labelledby="compliance-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
@@ -40,7 +41,7 @@ export function ComplianceStatus({
         <p data-testid="compliance-badge" className={cn("inline-flex shrink-0 items-center gap-2 self-start rounded-full border px-3 py-1.5 text-base font-semibold", className)}>
           <Icon className="h-5 w-5" aria-hidden="true" />
           <span className="sr-only">Status: </span>
-          <span>{COMPLIANCE_LABELS[company.compliance]}</span>
+          <span>{advice.label}</span>
         </p>
         <p className="text-sm text-slate-800">{advice.next}</p>
       </div>
@@ -68,11 +69,11 @@ export function ComplianceStatus({
 
       <h3 className="mt-4 text-sm font-semibold text-slate-900">FORS</h3>
       <p className="mt-1 text-sm text-slate-800">
-        {company.verifiedForsLevel ? `Verified FORS ${company.verifiedForsLevel}.` : "No verified FORS certificate."}{" "}
-        {claimedNotVerified
-          ? `You have entered FORS ${company.forsLevel}: upload your FORS certificate so staff can verify it.`
-          : !company.forsLevel
-            ? "If you hold FORS, choose your level below and upload the certificate."
+        {company.verifiedForsLevel ? `Verified FORS ${company.verifiedForsLevel}, from your verified certificate.` : "No verified FORS certificate."}{" "}
+        {forsWaiting
+          ? `Your FORS certificate${forsWaiting.forsLevel ? ` (${forsWaiting.forsLevel})` : ""} is waiting for the office to check it.`
+          : !company.verifiedForsLevel
+            ? "If you hold FORS, upload your certificate and choose its level."
             : ""}
         {enforceFors && " Loads that need FORS can be booked only at your verified level or below."}
       </p>

@@ -1,5 +1,6 @@
 // "Upload document" on the Company page:
-// the kind, the expiry day, the cover for insurance, and the file, which goes up
+// the kind, the expiry day, the cover for insurance or the level of a FORS
+// certificate (what loads needing FORS count, once staff verify it), and the file, which goes up
 // at once through the existing upload path with its progress bar (POST
 // /api/objects/upload, then PUT; web/lib/upload.ts) and is then posted as the
 // document. On a phone the carrier may take a photo or choose a file, never only
@@ -8,7 +9,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, type DocumentKind } from "@contract/schemas/company";
+import { CERTIFICATE_FORS_LEVELS, DOCUMENT_KIND_LABELS, DOCUMENT_KINDS, documentKindLabel, type DocumentKind } from "@contract/schemas/company";
 import { Dialog } from "../../../components/ui/dialog";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
@@ -46,7 +47,7 @@ export function DocumentUploadDialog({ companyId, open, onOpenChange, initialKin
   const [busy, setBusy] = useState(false);
   // a new file input each time the dialog opens: nothing of the last upload is shown again
   const [round, setRound] = useState(0);
-  const empty: DocumentFormValues = { kind: initialKind, expiresOn: "", cover: "", objectPath: null };
+  const empty: DocumentFormValues = { kind: initialKind, expiresOn: "", cover: "", forsLevel: "", objectPath: null };
   const form = useForm<DocumentFormValues, unknown, DocumentFormValues>({ resolver: zodResolver(documentFormSchema(today)), defaultValues: empty });
   const { errors } = form.formState;
   const { reset, setValue, clearErrors } = form;
@@ -54,7 +55,7 @@ export function DocumentUploadDialog({ companyId, open, onOpenChange, initialKin
 
   useEffect(() => {
     if (!open) return;
-    reset({ kind: initialKind, expiresOn: "", cover: "", objectPath: null });
+    reset({ kind: initialKind, expiresOn: "", cover: "", forsLevel: "", objectPath: null });
     setRound((r) => r + 1);
     add.reset();
     // only when the dialog opens: a poll or a re-render must not wipe what is being typed
@@ -74,7 +75,7 @@ export function DocumentUploadDialog({ companyId, open, onOpenChange, initialKin
     if (!("body" in checked)) return;
     add.mutate(checked.body, {
       onSuccess: () => {
-        toast.success("Document uploaded", `${DOCUMENT_KIND_LABELS[values.kind]}: staff will check it and you will see the result here.`);
+        toast.success("Document uploaded", `${documentKindLabel(checked.body)}: staff will check it and you will see the result here.`);
         onOpenChange(false);
       },
       onError: (err) => {
@@ -82,7 +83,8 @@ export function DocumentUploadDialog({ companyId, open, onOpenChange, initialKin
         if (Array.isArray(details))
           for (const d of details as { path?: string; message?: string }[]) {
             const field = d.path === "coverAmount" ? "cover" : d.path;
-            if ((field === "kind" || field === "expiresOn" || field === "cover" || field === "objectPath") && d.message) form.setError(field, { type: "server", message: d.message });
+            if ((field === "kind" || field === "expiresOn" || field === "cover" || field === "forsLevel" || field === "objectPath") && d.message)
+              form.setError(field, { type: "server", message: d.message });
           }
         toast.error("Document not saved", errorMessage(err, "Please try again."));
       },
@@ -123,6 +125,18 @@ export function DocumentUploadDialog({ companyId, open, onOpenChange, initialKin
           {takesCover(kind) && (
             <Field label="Cover amount (optional)" error={errors.cover?.message} hint="In pounds, e.g. 100,000">
               <Input inputMode="decimal" autoComplete="off" placeholder="£" {...form.register("cover")} />
+            </Field>
+          )}
+          {kind === "fors_certificate" && (
+            <Field label="FORS level" error={errors.forsLevel?.message} hint="As shown on the certificate">
+              <select className={selectClass} {...form.register("forsLevel")}>
+                <option value="">Choose the level</option>
+                {CERTIFICATE_FORS_LEVELS.map((l) => (
+                  <option key={l} value={l}>
+                    {l}
+                  </option>
+                ))}
+              </select>
             </Field>
           )}
         </div>

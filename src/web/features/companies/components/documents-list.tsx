@@ -3,7 +3,7 @@
 // server serves to the company's members and staff only. One list for phone and
 // desk: a card a document on a phone, a row of columns from sm up.
 import { FileText, RotateCcw } from "lucide-react";
-import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS, type CompanyDocument, type DocumentKind, type DocumentStatus } from "@contract/schemas/company";
+import { DOCUMENT_STATUS_LABELS, documentKindLabel, type CompanyDocument, type DocumentKind, type DocumentStatus } from "@contract/schemas/company";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
@@ -16,7 +16,8 @@ export function DocumentsList({ documents, today, onUploadAgain }: { documents: 
   return (
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Documents">
       {documents.map((d) => {
-        const label = DOCUMENT_KIND_LABELS[d.kind];
+        // a FORS certificate with its level: "FORS certificate (Silver)"
+        const label = documentKindLabel(d);
         const expiry = expiryNote(d.expiresOn, today);
         const wantsNew = wantsNewCopy(d, documents, today);
         return (
