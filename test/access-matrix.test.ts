@@ -326,6 +326,7 @@ function importReq(url: string, price: string): Req {
 const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
   health: async () => ({ url: "/api/health" }),
   "health-live": async () => ({ url: "/api/health/live" }),
+  metrics: async () => ({ url: "/metrics" }),
   publicConfig: async () => ({ url: "/api/public-config" }),
   "pwa.manifest": async () => ({ url: "/manifest.webmanifest" }),
   "notifications.list": async () => ({ url: "/api/notifications?unread=true" }),
@@ -455,6 +456,7 @@ const BUILD: Record<PolicyCase, (w: World, actor: Actor) => Promise<Req>> = {
   },
   "compliance.settings.get": async () => ({ url: "/api/admin/compliance-settings" }),
   "compliance.settings.put": async () => ({ method: "PUT", url: "/api/admin/compliance-settings", payload: { requireCompliance: false, enforceFors: false } }),
+  "compliance.settings.preview": async () => ({ url: "/api/admin/compliance-settings/preview?requireCompliance=true&enforceFors=true" }),
   "objects.get.companyDocument": async (w) => ({ url: await companyDocumentFile(w) }),
   "registration.upload.noApplicant": async () => ({ method: "POST", url: "/api/registration/upload" }),
   "registration.upload": async (w, actor) => ({ method: "POST", url: "/api/registration/upload", as: besideActor(w, actor, (await newApplicant(w)).cookie) }),

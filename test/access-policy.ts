@@ -53,6 +53,8 @@ export const POLICY = {
   // ------------------------------------------------------------ app
   "health": { method: "GET", path: "/api/health", scenario: "database answers", expect: all(200), why: "contract Running the server: public health check" },
   "health-live": { method: "GET", path: "/api/health/live", scenario: "process answers", expect: all(200), why: "liveness answers without the database (docs/deployment.md)" },
+  // off unless METRICS_TOKEN or METRICS_ALLOW is set (the test app sets neither): the same 404 for everyone, session or not
+  "metrics": { method: "GET", path: "/metrics", scenario: "metrics switched off", expect: all(404), why: "README Metrics: off by default; behind a bearer token or an address list when on" },
   "publicConfig": { method: "GET", path: "/api/public-config", scenario: "signed-out pages' settings", expect: all(200), why: "login/register pages need the product name and new-user mailbox before sign-in" },
   "pwa.manifest": { method: "GET", path: "/manifest.webmanifest", scenario: "web app manifest", expect: all(200), why: "the browser fetches it without cookies to install the app; it holds only the product name and icons" },
   "unknownApi.get": { method: "GET", path: "/api/no-such-call", scenario: "unknown /api path", expect: all(404), why: "contract Conventions: unknown /api/... → 404 JSON, signed in or not" },
@@ -234,6 +236,7 @@ export const POLICY = {
   "compliance.me": { method: "GET", path: "/api/compliance/me", scenario: "own company's status and the settings", expect: signedIn(200), why: "our addition (docs/decisions/0013-compliance.md): the board explains a refusal before the button" },
   "compliance.settings.get": { method: "GET", path: "/api/admin/compliance-settings", scenario: "read the two switches", expect: staffOnly(200), why: "contract-beyond: GET /api/admin/compliance-settings; /api/admin/ settings are staff's (contract Roles: email schedule — manager and admin)" },
   "compliance.settings.put": { method: "PUT", path: "/api/admin/compliance-settings", scenario: "save both off", expect: staffOnly(200), why: "contract-beyond: PUT /api/admin/compliance-settings — staff, like the email schedule" },
+  "compliance.settings.preview": { method: "GET", path: "/api/admin/compliance-settings/preview", scenario: "what both switches on would block", expect: staffOnly(200), why: "our addition beside the compliance settings: names companies and bids, so staff's like the settings themselves" },
   "objects.get.companyDocument": { method: "GET", path: "/objects/:key", scenario: "the file of a document of the carrier's company", expect: ownerOnly(200, 200), why: "contract-beyond: the file is served like POD paperwork — to the company's members and staff only" },
   // ------------------------------------------------------------ registration with documents (docs/decisions/0013-compliance.md)
   // The applicant is a caller of its own: the `applicant` cookie of a self-registration. Each actor sends it (or not) beside their own session, which counts for nothing here.
