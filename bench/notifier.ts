@@ -20,11 +20,13 @@
 // upper bound of commit → read, and what a watcher of the board waits), and the time
 // from the answer is given beside it (a lower bound). (2) Writes/s: 3,000 streams are closed, leaving 2,000; 8 writers, each
 // a manager posting a load and a carrier bidding on it, write as fast as they are answered
-// for 10 s.
+// for 10 s. (3) Bids alone for 8 s, the same streams open: a bid sends them nothing
+// (before the change its trigger still NOTIFYed in the transaction), so this is the
+// write path without the fan-out, which in (2) costs the server more than the write.
 //
 // BENCH_ONLY=notifier runs it alone, or `npx tsx bench/notifier.ts`. BENCH_NOTIFIER_PAIRS
 // (2), BENCH_NOTIFIER_LAG_STREAMS (5000), BENCH_NOTIFIER_WRITE_STREAMS (2000),
-// BENCH_NOTIFIER_WRITE_SECONDS (10).
+// BENCH_NOTIFIER_WRITE_SECONDS (10), BENCH_NOTIFIER_BID_SECONDS (8).
 import http from "node:http";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -41,6 +43,7 @@ const PAIRS = Math.max(1, Number(process.env.BENCH_NOTIFIER_PAIRS ?? 2));
 const LAG_STREAMS = Number(process.env.BENCH_NOTIFIER_LAG_STREAMS ?? 5000);
 const WRITE_STREAMS = Math.min(LAG_STREAMS, Number(process.env.BENCH_NOTIFIER_WRITE_STREAMS ?? 2000));
 const WRITE_SECONDS = Number(process.env.BENCH_NOTIFIER_WRITE_SECONDS ?? 10);
+const BID_SECONDS = Number(process.env.BENCH_NOTIFIER_BID_SECONDS ?? 8);
 const LAG_POSTS = 40;
 const LAG_EVERY_MS = 250;
 const WRITERS = 8;
@@ -86,13 +89,47 @@ interface Round {
   failed: number;
   firstFailure: string;
   lost: number;
-  writes: { loads: number; bids: number; errors: number; seconds: number; perSecond: number; latencies: number[] };
+  writes: Writes;
+  bids: Writes;
   eventsDuringWrites: number;
-  cpu: { lag: ReturnType<ReturnType<typeof cpuMeter>>; writes: ReturnType<ReturnType<typeof cpuMeter>> };
+  cpu: Record<"lag" | "writes" | "bids", ReturnType<ReturnType<typeof cpuMeter>>>;
   load: string;
 }
 
 const now = () => performance.timeOrigin + performance.now();
+
+/** writes answered as asked (timed) and refused, over a phase */
+interface Writes {
+  ok: number;
+  errors: number;
+  firstError: string;
+  seconds: number;
+  perSecond: number;
+  latencies: number[];
+}
+
+/** Count one answer: timed when it is what was asked for, else a refusal. */
+function tally(t: Writes, r: { status: number; body: string; sent: number; answered: number }, ok: boolean): boolean {
+  if (ok) t.latencies.push(r.answered - r.sent);
+  else t.firstError ||= `${r.status} ${r.body.slice(0, 200)}`;
+  t[ok ? "ok" : "errors"]++;
+  return ok;
+}
+
+/** WRITERS writers, each starting its next step as soon as the last is answered, for `seconds`. */
+async function flatOut(seconds: number, step: (writer: number, t: Writes) => Promise<void>): Promise<Writes> {
+  const t: Writes = { ok: 0, errors: 0, firstError: "", seconds: 0, perSecond: 0, latencies: [] };
+  const start = now();
+  await Promise.all(
+    Array.from({ length: WRITERS }, async (_, w) => {
+      while (now() < start + seconds * 1000) await step(w, t);
+    }),
+  );
+  t.seconds = (now() - start) / 1000;
+  t.perSecond = t.ok / t.seconds;
+  t.latencies.sort((a, b) => a - b);
+  return t;
+}
 const DAY = 86_400_000;
 let postNo = 0;
 /** this run's mark in the load numbers it gives */
@@ -195,43 +232,28 @@ async function runRound(tree: Tree, deps: Deps): Promise<Round> {
     lagFromAnswer.sort((a, b) => a - b);
     await all({ type: "record", on: false });
 
-    // (2) writes/s with 2,000 streams open: each writer posts a load, then its carrier bids on it
+    // (2) writes/s with 2,000 streams open: each writer posts a load (sent to every stream), then its carrier bids on it
     await Promise.all(workers.map((w, k) => w.ask({ type: "keep", count: share(WRITE_STREAMS, k) })));
     await new Promise((r) => setTimeout(r, 1000)); // the server notices the closed streams
     const eventsBefore = (await all({ type: "count" })).reduce((n, r) => n + r.loadEvents, 0);
     const cpuWrites = cpuMeter(child.pid!);
-    const writes = { loads: 0, bids: 0, errors: 0, seconds: 0, perSecond: 0, latencies: [] as number[] };
-    const writeStart = now();
-    const until = writeStart + WRITE_SECONDS * 1000;
-    let firstError = "";
-    const fail = (r: { status: number; body: string }) => {
-      writes.errors++;
-      firstError ||= `${r.status} ${r.body.slice(0, 200)}`;
-    };
-    await Promise.all(
-      Array.from({ length: WRITERS }, async (_, w) => {
-        while (now() < until) {
-          const l = await postLoad(agent, port, tree.staffCookies[w]);
-          if (!l.id) {
-            fail(l);
-            continue;
-          }
-          writes.loads++;
-          writes.latencies.push(l.answered - l.sent);
-          const b = await request(agent, port, "POST", "/api/bids", tree.bidderCookies[w], { loadId: l.id, bidAmount: 850 });
-          if (b.status !== 201 && b.status !== 200) {
-            fail(b);
-            continue;
-          }
-          writes.bids++;
-          writes.latencies.push(b.answered - b.sent);
-        }
-      }),
-    );
-    writes.seconds = (now() - writeStart) / 1000;
-    writes.perSecond = (writes.loads + writes.bids) / writes.seconds;
-    writes.latencies.sort((a, b) => a - b);
+    const writes = await flatOut(WRITE_SECONDS, async (w, t) => {
+      const l = await postLoad(agent, port, tree.staffCookies[w]);
+      if (!tally(t, l, !!l.id)) return;
+      const b = await request(agent, port, "POST", "/api/bids", tree.bidderCookies[w], { loadId: l.id, bidAmount: 850 });
+      tally(t, b, b.status === 201 || b.status === 200);
+    });
     const cpuWritesUsed = cpuWrites();
+    const eventsDuringWrites = (await all({ type: "count" })).reduce((n, r) => n + r.loadEvents, 0) - eventsBefore;
+    // (3) bids alone, the same streams open: a bid sends them nothing, so this is the write path without the fan-out
+    const cpuBids = cpuMeter(child.pid!);
+    let next = 0;
+    const bids = await flatOut(BID_SECONDS, async (w, t) => {
+      const loadId = posted[next++ % posted.length].id;
+      const b = await request(agent, port, "POST", "/api/bids", tree.bidderCookies[w], { loadId, bidAmount: 800 + (next % 50) });
+      tally(t, b, b.status === 201 || b.status === 200);
+    });
+    const cpuBidsUsed = cpuBids();
     const counts = await all({ type: "count" });
     const round: Round = {
       tree: tree.name,
@@ -242,14 +264,16 @@ async function runRound(tree: Tree, deps: Deps): Promise<Round> {
       firstFailure: failed[0] ? `${failed[0].status} ${failed[0].body.slice(0, 200)}` : "",
       lost: counts.reduce((n, r) => n + r.lost, 0),
       writes,
-      eventsDuringWrites: counts.reduce((n, r) => n + r.loadEvents, 0) - eventsBefore,
-      cpu: { lag: cpuLagUsed, writes: cpuWritesUsed },
+      bids,
+      eventsDuringWrites,
+      cpu: { lag: cpuLagUsed, writes: cpuWritesUsed, bids: cpuBidsUsed },
       load,
     };
     deps.log(
       `notifier ${tree.name}: lag p50 ${ms(quantile(lag, 0.5))} p99 ${ms(quantile(lag, 0.99))} (from the answer p99 ${ms(quantile(lagFromAnswer, 0.99))}), missing ${missing}${failed.length ? `, ${failed.length} posts refused (${failed[0].status})` : ""}; ` +
-        `writes ${writes.perSecond.toFixed(0)}/s (${writes.loads} loads + ${writes.bids} bids in ${writes.seconds.toFixed(1)} s, p99 ${ms(quantile(writes.latencies, 0.99))}, ${writes.errors} errors${firstError ? `: ${firstError}` : ""}); ` +
-        `${round.eventsDuringWrites} load events read meanwhile; server CPU ${cpuLagUsed.server.toFixed(1)} s / ${cpuWritesUsed.server.toFixed(1)} s; ${load}`,
+        `loads + bids ${writes.perSecond.toFixed(0)}/s (${writes.ok} in ${writes.seconds.toFixed(1)} s, p99 ${ms(quantile(writes.latencies, 0.99))}, ${writes.errors} refused${writes.firstError ? `: ${writes.firstError}` : ""}; ` +
+        `${eventsDuringWrites} load events read meanwhile); bids ${bids.perSecond.toFixed(0)}/s (p99 ${ms(quantile(bids.latencies, 0.99))}, ${bids.errors} refused${bids.firstError ? `: ${bids.firstError}` : ""}); ` +
+        `server CPU ${cpuLagUsed.server.toFixed(1)} / ${cpuWritesUsed.server.toFixed(1)} / ${cpuBidsUsed.server.toFixed(1)} s; ${load}`,
     );
     return round;
   } finally {
@@ -269,6 +293,7 @@ export async function notifierScenario(deps: Deps): Promise<{ rows: TargetRow[];
   const what = {
     lag: `event lag p99, ${LAG_STREAMS.toLocaleString("en-GB")} streams open, a load every ${LAG_EVERY_MS} ms (POST sent → event read)`,
     writes: `writes/s, ${WRITERS} writers (a load, then a bid on it), ${WRITE_STREAMS.toLocaleString("en-GB")} streams open`,
+    bids: `bids/s alone (nothing sent to the streams), ${WRITERS} carriers, ${WRITE_STREAMS.toLocaleString("en-GB")} streams open`,
   };
   if (!deps.pgAvailable) {
     const note = `skipped: no PostgreSQL at ${deps.pgUrl} (BENCH_DATABASE_URL)`;
@@ -276,6 +301,7 @@ export async function notifierScenario(deps: Deps): Promise<{ rows: TargetRow[];
       rows: [
         { what: what.lag, engine: "postgres", measured: "", target: "≤ 1 s", met: null, note },
         { what: what.writes, engine: "postgres", measured: "", target: "≥ before", met: null, note },
+        { what: what.bids, engine: "postgres", measured: "", target: "≥ before", met: null, note },
       ],
       charts: [],
     };
@@ -311,16 +337,31 @@ export async function notifierScenario(deps: Deps): Promise<{ rows: TargetRow[];
   const each = (name: Tree["name"], f: (r: Round) => number, fmt: (n: number) => string) => of(name).map((r) => fmt(f(r))).join(", ");
   const rate = (n: number) => `${n.toFixed(0)}/s`;
   const lag = { before: stat("before", lagP99), after: stat("after", lagP99) };
-  const writes = { before: stat("before", (r) => r.writes.perSecond), after: stat("after", (r) => r.writes.perSecond) };
   const missing = rounds.reduce((n, r) => n + r.missing, 0);
   const lost = rounds.reduce((n, r) => n + r.lost, 0);
   const refused = (name: Tree["name"]) => of(name).reduce((n, r) => n + r.failed, 0);
   const firstRefusal = rounds.find((r) => r.firstFailure)?.firstFailure;
-  const errors = rounds.reduce((n, r) => n + r.writes.errors, 0);
   const trees = `before ${before.rev}, after ${after.rev}; medians of ${PAIRS} round${PAIRS > 1 ? "s" : ""} each, run before/after in turns`;
-  const cpu = (name: Tree["name"], k: "lag" | "writes") => `${stat(name, (r) => r.cpu[k].server).toFixed(1)} s`;
-  // the server's CPU a write (its fan-out to the streams included): less at the mercy of the neighbours than writes/s
-  const cpuPerWrite = (name: Tree["name"]) => ms(stat(name, (r) => (r.cpu.writes.server * 1000) / (r.writes.loads + r.writes.bids)));
+  const cpu = (name: Tree["name"], k: "lag" | "writes" | "bids") => `${stat(name, (r) => r.cpu[k].server).toFixed(1)} s`;
+  /** a writes phase's row: writes/s after against before, and the server's CPU a write (less at the mercy of the neighbours) */
+  const writeRow = (whatText: string, k: "writes" | "bids", seconds: number, more: string): TargetRow => {
+    const perSecond = { before: stat("before", (r) => r[k].perSecond), after: stat("after", (r) => r[k].perSecond) };
+    const p99 = (name: Tree["name"]) => ms(stat(name, (r) => quantile(r[k].latencies, 0.99)));
+    const cpuPerWrite = (name: Tree["name"]) => ms(stat(name, (r) => (r.cpu[k].server * 1000) / r[k].ok));
+    const errors = rounds.reduce((n, r) => n + r[k].errors, 0);
+    const firstError = rounds.find((r) => r[k].firstError)?.[k].firstError;
+    return {
+      what: whatText,
+      engine: "postgres",
+      measured:
+        `after ${rate(perSecond.after)} vs before ${rate(perSecond.before)}; p99 after ${p99("after")}, before ${p99("before")}; server CPU a write: after ${cpuPerWrite("after")}, before ${cpuPerWrite("before")}; ` +
+        `rounds: before ${each("before", (r) => r[k].perSecond, rate)}; after ${each("after", (r) => r[k].perSecond, rate)}${errors ? `; ${errors} writes refused (${firstError})` : ""}`,
+      ratio: `${(perSecond.after / perSecond.before).toFixed(2)}× before`,
+      target: "≥ before",
+      met: perSecond.after >= perSecond.before && errors === 0,
+      note: `${seconds} s a round; ${more}server CPU over the phase: before ${cpu("before", k)}, after ${cpu("after", k)}`,
+    };
+  };
   return {
     rows: [
       {
@@ -336,17 +377,8 @@ export async function notifierScenario(deps: Deps): Promise<{ rows: TargetRow[];
         met: lag.after <= 1000 && missing === 0 && refused("after") === 0,
         note: `${LAG_POSTS} loads × ${LAG_STREAMS} streams a round; server CPU over the lag phase: before ${cpu("before", "lag")}, after ${cpu("after", "lag")}; ${trees}`,
       },
-      {
-        what: what.writes,
-        engine: "postgres",
-        measured:
-          `after ${rate(writes.after)} vs before ${rate(writes.before)}; write p99 after ${ms(stat("after", (r) => quantile(r.writes.latencies, 0.99)))}, before ${ms(stat("before", (r) => quantile(r.writes.latencies, 0.99)))}; ` +
-          `rounds: before ${each("before", (r) => r.writes.perSecond, rate)}; after ${each("after", (r) => r.writes.perSecond, rate)}${errors ? `; ${errors} writes refused` : ""}`,
-        ratio: `${(writes.after / writes.before).toFixed(2)}× before`,
-        target: "≥ before",
-        met: writes.after >= writes.before && errors === 0,
-        note: `${WRITE_SECONDS} s a round; load events read by the streams meanwhile: before ${stat("before", (r) => r.eventsDuringWrites).toFixed(0)}, after ${stat("after", (r) => r.eventsDuringWrites).toFixed(0)}; server CPU: before ${cpu("before", "writes")}, after ${cpu("after", "writes")}, a write: before ${cpuPerWrite("before")}, after ${cpuPerWrite("after")}; machine at start: ${loadAtStart}; at end: ${machineLoad()}`,
-      },
+      writeRow(what.writes, "writes", WRITE_SECONDS, `load events read by the streams meanwhile: before ${stat("before", (r) => r.eventsDuringWrites).toFixed(0)}, after ${stat("after", (r) => r.eventsDuringWrites).toFixed(0)}; `),
+      writeRow(what.bids, "bids", BID_SECONDS, `machine at start: ${loadAtStart}; at end: ${machineLoad()}; `),
     ],
     charts: [],
   };
