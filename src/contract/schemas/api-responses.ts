@@ -167,6 +167,10 @@ export const pendingUserSchema = userSchema
   .extend({
     joinsCompany: z.object({ carrierName: z.string(), members: z.number(), bookings: z.number() }).nullable(),
     documentCount: z.number(),
+    repeatOf: z
+      .object({ id: z.string(), email: z.string(), isApproved: z.boolean(), createdAt: instant() })
+      .nullable()
+      .meta({ description: "The earliest other account or registration with the same name, company and phone (case, spaces and phone punctuation aside): a repeat registration" }),
   })
   .meta({ id: "PendingUser" });
 

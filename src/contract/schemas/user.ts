@@ -149,11 +149,36 @@ export interface CompanyMatch {
   bookings: number;
 }
 
+/**
+ * Another account or registration with the same name, company and phone as a
+ * pending one (case, spaces and phone punctuation aside): the same person
+ * registering again. The earliest such account.
+ */
+export interface RepeatOf {
+  id: string;
+  email: string;
+  isApproved: boolean;
+  createdAt: string;
+}
+
 /** GET /api/users/pending: a registration and the company approving it would join. */
 export interface PendingUser extends User {
   joinsCompany: CompanyMatch | null;
   /** insurance documents the applicant added when registering (they move to the company on approval) */
   documentCount: number;
+  /** the earlier account or registration this one repeats, or null */
+  repeatOf: RepeatOf | null;
+}
+
+/** What makes two registrations the same person's: name, company and phone, case, spaces and phone punctuation aside. */
+export function repeatKey(u: { name: string; carrierName: string | null; contactNumber: string | null }): string {
+  const words = (v: string | null) => (v ?? "").trim().replace(/\s+/g, " ").toLowerCase();
+  return [words(u.name), words(u.carrierName), (u.contactNumber ?? "").replace(/\D/g, "")].join("\u0000");
+}
+
+/** "Possible repeat: same name, company and phone as jo@example.com (approved account)" (the Pending tab). */
+export function repeatOfText(r: RepeatOf): string {
+  return `Possible repeat: same name, company and phone as ${r.email} (${r.isApproved ? "approved account" : "also pending"})`;
 }
 
 /** "2 insurance documents attached" (the Pending tab), or null when none were. */

@@ -142,6 +142,21 @@ export async function listPendingUsers(db: DbOrTx, q: ListPage<PendingSortKey>):
   return { rows, total };
 }
 
+/**
+ * Accounts (approved or pending) whose name is one of `names` (trimmed, case
+ * ignored), oldest first: the candidates for repeat registrations, which the
+ * caller narrows to the same company and phone (repeatKey).
+ */
+export async function usersNamed(db: DbOrTx, names: string[]): Promise<UserRow[]> {
+  const keys = [...new Set(names.map((n) => n.trim().replace(/\s+/g, " ").toLowerCase()))];
+  if (!keys.length) return [];
+  return db
+    .select()
+    .from(users)
+    .where(inArray(sql<string>`lower(regexp_replace(btrim(${users.name}), '[[:space:]]+', ' ', 'g'))`, keys))
+    .orderBy(users.createdAt, users.id);
+}
+
 /** A company name as companies are matched: trimmed, case ignored (contract). */
 export const companyKey = (name: string | null | undefined): string => (name ?? "").trim().toLowerCase();
 const companyKeySql = (col: AnyColumn) => sql<string>`lower(btrim(${col}))`;

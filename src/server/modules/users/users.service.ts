@@ -14,6 +14,7 @@ import { MSG } from "../../../contract/messages";
 import { pageOf } from "../../../contract/schemas/page";
 import {
   ONLY_STAFF_CHANGE_COMPANY,
+  repeatKey,
   type CarrierListQuery,
   type CarrierSortKey,
   type CarrierSummary,
@@ -39,6 +40,7 @@ import {
   findCompanies,
   findUserById,
   listPendingUsers,
+  usersNamed,
   listUsersWithStats,
   updateUserRow,
   type Page,
@@ -224,14 +226,25 @@ export async function listUsers(ctx: AppContext, q: UserListQuery): Promise<Page
 /** GET /api/users/pending (staff): a page of registrations, each with the company approving it would join. */
 export async function listPending(ctx: AppContext, q: PendingListQuery): Promise<Page<PendingUser>> {
   const page = await listPendingUsers(ctx.db, { search: q.search, sort: splitSort<PendingSortKey>(q.sort), ...pageOf(q) });
-  const [companies, documents] = await Promise.all([
+  const [companies, documents, namesakes] = await Promise.all([
     findCompanies(ctx.db, page.rows.map((u) => u.carrierName)),
     // the insurance each added when registering: "2 insurance documents attached"
     applicantDocumentCounts({ db: ctx.db, applicantIds: page.rows.map((u) => u.id) }),
+    usersNamed(ctx.db, page.rows.map((u) => u.name)),
   ]);
+  // the same person registering again: the earliest other account with the same name, company and phone
+  const repeatOf = (u: UserRow): PendingUser["repeatOf"] => {
+    const other = namesakes.find((n) => n.id !== u.id && repeatKey(n) === repeatKey(u));
+    return other ? { id: other.id, email: other.email, isApproved: other.isApproved, createdAt: other.createdAt.toISOString() } : null;
+  };
   // applicants have no company yet (companyId and compliance null): no compliance query
   return {
-    rows: page.rows.map((u) => ({ ...toUser(u, null), joinsCompany: companies.get(companyKey(u.carrierName)) ?? null, documentCount: documents.get(u.id) ?? 0 })),
+    rows: page.rows.map((u) => ({
+      ...toUser(u, null),
+      joinsCompany: companies.get(companyKey(u.carrierName)) ?? null,
+      documentCount: documents.get(u.id) ?? 0,
+      repeatOf: repeatOf(u),
+    })),
     total: page.total,
   };
 }

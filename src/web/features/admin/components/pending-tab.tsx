@@ -2,10 +2,11 @@
 // An applicant whose company already exists joins it, and its bookings, when
 // approved (contract): the row says so before staff decide, and so does the
 // insurance the applicant uploaded when registering (it moves to the
-// company on approval, waiting for review in the Compliance tab). Paged, sorted
+// company on approval, waiting for review in the Compliance tab), and so does a
+// repeat registration (same name, company and phone as another account). Paged, sorted
 // and searched by the server, with the total shown.
-import { Check, FileCheck2, Users, X } from "lucide-react";
-import { attachedDocumentsText, joinsCompanyText, type PendingUser } from "@contract/schemas/user";
+import { Check, CopyCheck, FileCheck2, Users, X } from "lucide-react";
+import { attachedDocumentsText, joinsCompanyText, repeatOfText, type PendingUser } from "@contract/schemas/user";
 import { Button } from "../../../components/ui/button";
 import { formatAdminDateTime } from "../../../lib/format";
 import { cn } from "../../../lib/cn";
@@ -50,7 +51,15 @@ export function PendingTab() {
           ) : (
             rows.map((u) => (
               <tr key={u.id} className="group border-t border-slate-100 align-top hover:bg-slate-50">
-                <td className={cn(CELL, FIRST_CELL, "font-medium text-slate-900")}>{u.name}</td>
+                <td className={cn(CELL, FIRST_CELL, "font-medium text-slate-900")}>
+                  {u.name}
+                  {u.repeatOf && (
+                    <span className="mt-1 flex w-fit max-w-64 items-start gap-1 rounded-md border border-red-300 bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-900 [overflow-wrap:anywhere]">
+                      <CopyCheck className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+                      {repeatOfText(u.repeatOf)}
+                    </span>
+                  )}
+                </td>
                 <td className={cn(CELL, "min-w-48 [overflow-wrap:anywhere]")}>
                   {u.carrierName || "—"}
                   {u.joinsCompany && (
