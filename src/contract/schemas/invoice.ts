@@ -121,3 +121,18 @@ export const invoiceSettingsSchema = z.object({
 });
 export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
 export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
+
+/** The admin page's check at start, until the network's details are filled in. */
+export const INVOICE_SETTINGS_CHECK = "Fill in Invoice Settings before the first completion";
+
+/**
+ * What the invoice settings still lack for an invoice to name the network that
+ * raises it (a self-billing invoice must carry the customer's name and address):
+ * empty when they are complete.
+ */
+export function missingInvoiceDetails(s: Pick<InvoiceSettings, "companyName" | "companyAddress">): string[] {
+  const missing: string[] = [];
+  if (!s.companyName.trim()) missing.push("Network's name");
+  if (!s.companyAddress.trim()) missing.push("Network's address");
+  return missing;
+}

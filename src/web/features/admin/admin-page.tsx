@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/button";
 import { useAuth } from "../../lib/use-auth";
 import { ComplianceSettingsDialog } from "../companies-staff";
 import { ImportLoadsDialog } from "../integrations";
+import { InvoiceSettingsCheck } from "../invoices";
 import { EmailScheduleDialog } from "./components/email-schedule-dialog";
 import { MailBatchStatus, SendLoadsEmailButton } from "./components/send-loads-email-button";
 import { FailedMailButton } from "./components/failed-mail-dialog";
@@ -85,6 +86,8 @@ export default function AdminPage() {
           <FailedMailButton open={failedMailOpen} onOpenChange={setFailedMailOpen} />
         </div>
       </div>
+      {/* until the network's details are in Invoice Settings, staff are asked to fill them before the first completion */}
+      <InvoiceSettingsCheck />
       {/* the available-loads email just queued, counted as it is delivered */}
       <MailBatchStatus onShowFailed={() => setFailedMailOpen(true)} />
 

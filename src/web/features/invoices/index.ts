@@ -1,2 +1,4 @@
-// The invoices feature's public face: the admin dashboard's Invoices tab and its count.
+// The invoices feature's public face: the admin dashboard's Invoices tab and its
+// count, and the check at start that the network's invoice details are filled in.
 export { InvoicesTab, useOverdueInvoiceCount } from "./staff/invoices-tab";
+export { InvoiceSettingsCheck } from "./staff/invoice-settings-check";
