@@ -17,9 +17,12 @@ export const LANE_ALERT_LABELS: Record<LaneAlert, string> = {
 
 /** contract: at most 20 a user (409 beyond) */
 export const MAX_SAVED_SEARCHES = 20;
+/** contract: a saved search's name, 1 to 100 characters */
+export const SAVED_SEARCH_NAME_MAX = 100;
 export const SAVED_SEARCH_MSG = {
   tooMany: `You can save at most ${MAX_SAVED_SEARCHES} searches: delete one you no longer use first`,
   nameRequired: "Please give the search a name",
+  nameTooLong: `A name can be at most ${SAVED_SEARCH_NAME_MAX} characters`,
 } as const;
 
 const milesMessage = `Miles must be between ${NEAR_MILES.min} and ${NEAR_MILES.max}`;
@@ -93,7 +96,7 @@ export const checkedFiltersSchema = savedSearchFiltersSchema.superRefine((f, ctx
 });
 
 export const savedSearchInputSchema = z.object({
-  name: z.string().trim().min(1, SAVED_SEARCH_MSG.nameRequired).max(100, "A name can be at most 100 characters"),
+  name: z.string().trim().min(1, SAVED_SEARCH_MSG.nameRequired).max(SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_MSG.nameTooLong),
   filters: checkedFiltersSchema.default({}),
   alert: z.enum(LANE_ALERTS).default("off"),
 });

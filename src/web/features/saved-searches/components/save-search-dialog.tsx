@@ -10,6 +10,7 @@ import { toast } from "../../../components/ui/toast";
 import { errorMessage } from "../../../lib/format";
 import { useCreateSavedSearch, useUpdateSavedSearch } from "../api";
 import { describeFilters } from "../describe-filters";
+import { nameHint, nameProblem, suggestedName } from "../search-name";
 
 export function SaveSearchDialog({
   open,
@@ -33,14 +34,15 @@ export function SaveSearchDialog({
   const shown = editing?.filters ?? filters ?? {};
   useEffect(() => {
     if (!open) return;
-    setName(editing?.name ?? describeFilters(filters ?? {}).slice(0, 100));
+    setName(editing?.name ?? suggestedName(describeFilters(filters ?? {})));
     setAlert(editing?.alert ?? "instant");
     setError(null);
   }, [open, editing, filters]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return setError("Please give the search a name");
+    const problem = nameProblem(name);
+    if (problem) return setError(problem);
     const done = {
       onSuccess: () => {
         toast.success(editing ? "Search updated" : "Search saved", alert === "off" ? "No alerts for it." : alert === "instant" ? "We'll tell you as soon as a matching load is posted." : "A daily email lists new matching loads.");
@@ -55,8 +57,17 @@ export function SaveSearchDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={editing ? "Edit saved search" : "Save this search"} description={describeFilters(shown)}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Name" error={error ?? undefined}>
-          <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} placeholder="e.g. Leeds to Bristol" autoComplete="off" />
+        {/* no maxLength: a pasted long name is kept and its length named, never cut silently */}
+        <Field label="Name" error={error ?? undefined} hint={nameHint(name)}>
+          <Input
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              if (error) setError(nameProblem(e.target.value));
+            }}
+            placeholder="e.g. Leeds to Bristol"
+            autoComplete="off"
+          />
         </Field>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">Alerts</legend>
