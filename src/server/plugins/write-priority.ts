@@ -52,21 +52,33 @@ type WithRelease = FastifyRequest & { [RELEASE]?: () => void };
 export function registerWritePriority(app: FastifyInstance, readSlots = READ_SLOTS): void {
   app.addHook("onRequest", mark);
   const slots = new Slots(readSlots);
-  app.addHook("onRequest", async (req, reply) => {
-    if (req.method !== "GET" || !req.url.startsWith("/api/") || UNLIMITED.test(req.url)) return;
-    await slots.acquire();
-    let held = true;
-    const release = () => {
-      if (!held) return;
-      held = false;
-      slots.release();
+  // callback hooks, not async ones: on the hot path (a board poll) a free slot costs no promise
+  app.addHook("onRequest", (req, reply, done) => {
+    if (req.method !== "GET" || !req.url.startsWith("/api/") || UNLIMITED.test(req.url)) return done();
+    const hold = () => {
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
+        slots.release();
+      };
+      (req as WithRelease)[RELEASE] = release;
+      // whichever comes first: the answer sent, the client gone, the socket closed
+      reply.raw.once("close", release);
+      done();
     };
-    (req as WithRelease)[RELEASE] = release;
-    // whichever comes first: the answer sent, the client gone, the socket closed
-    reply.raw.once("close", release);
+    const waiting = slots.acquire();
+    if (waiting) void waiting.then(hold);
+    else hold();
   });
-  const release = async (req: FastifyRequest) => (req as WithRelease)[RELEASE]?.();
+  const release = (req: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    (req as WithRelease)[RELEASE]?.();
+    done();
+  };
   app.addHook("onResponse", release);
-  app.addHook("onRequestAbort", release);
+  app.addHook("onRequestAbort", (req, done) => {
+    (req as WithRelease)[RELEASE]?.();
+    done();
+  });
   app.addHook("preHandler", mark);
 }
