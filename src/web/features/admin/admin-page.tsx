@@ -53,7 +53,9 @@ export default function AdminPage() {
           Insight: weekly figures
         </Link>
       </div>
-      <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+      {/* the title beside the actions only where they all fit on its row (from 1536 px);
+          at a 1280 px desk the actions take a row of their own, one row, none wrapped */}
+      <div className="mb-4 flex flex-col gap-3 2xl:flex-row 2xl:items-end 2xl:justify-between">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Admin Dashboard</h1>
           <div className="flex flex-wrap items-center gap-x-3 text-sm text-slate-600">

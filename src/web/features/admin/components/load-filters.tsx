@@ -53,9 +53,11 @@ export function LoadFilters({
   return (
     <div role="group" aria-label="Filters" className="rounded-lg border border-slate-200 bg-white p-3">
       {/* a phone: two columns; a tablet or laptop: the search, then the filters and the count;
-          from 1280 px: one row (the search takes what the others leave) */}
-      <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap xl:flex-nowrap">
-        <div className="col-span-2 sm:basis-full xl:min-w-56 xl:max-w-md xl:flex-1 xl:basis-auto">
+          from 1280 px: one row, the search taking what the others leave. Still free to
+          wrap, so the load count is never pushed past the right edge (a narrow search
+          first, grown to fill, decides where a line breaks) */}
+      <div className="grid grid-cols-2 items-end gap-3 sm:flex sm:flex-wrap">
+        <div className="col-span-2 sm:basis-full xl:min-w-44 xl:max-w-md xl:flex-1 xl:basis-44">
           <TableSearch
             label="Search loads by load number, pickup city or delivery city"
             placeholder="Load number or city"

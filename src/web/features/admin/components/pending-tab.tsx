@@ -54,7 +54,7 @@ export function PendingTab() {
                 <td className={cn(CELL, FIRST_CELL, "font-medium text-slate-900")}>
                   {u.name}
                   {u.repeatOf && (
-                    <span className="mt-1 flex w-fit max-w-64 items-start gap-1 rounded-md border border-red-300 bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-900 [overflow-wrap:anywhere]">
+                    <span className="mt-1 flex w-fit min-w-48 max-w-64 items-start gap-1 rounded-md border border-red-300 bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-900 [overflow-wrap:anywhere]">
                       <CopyCheck className="mt-px h-3.5 w-3.5 shrink-0" aria-hidden="true" />
                       {repeatOfText(u.repeatOf)}
                     </span>
