@@ -3,11 +3,12 @@
 // before the first completion and the banner opens the dialog; saved, it goes.
 // The header keeps its buttons on one row at 1280 px with the load count in view.
 // A registration repeating an account's name, company and phone is flagged in the
-// Pending tab, naming that account.
+// Pending tab, naming that account. A saved search's name says its limit: counted
+// in the hint, and a longer one named in the error rather than cut silently.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DESKTOP_1280, PHONE, fitsPhone, settled, startJourney, viewShot, type Journey } from "./helpers";
-import { createAdmin, createLoads, createUser } from "../test/factories";
+import { createAdmin, createCarrier, createLoads, createUser } from "../test/factories";
 import type { UserRow } from "../src/server/db/schema";
 
 const CHECK = "Fill in Invoice Settings before the first completion";
@@ -101,4 +102,26 @@ describe("admin page at start and the Pending tab", () => {
     await fitsPhone(page);
     await viewShot(page, "admin-pass-390-pending");
   });
+
+  for (const viewport of [DESKTOP_1280, PHONE]) {
+    it(`${viewport.width} px: a saved search's name counts to its limit and a longer one says so`, async () => {
+      const carrier = await createCarrier(journey.server.app, { name: `Cai Carrier ${viewport.width}`, carrierName: "Cai Cludiant Cyf" });
+      const page = await journey.logIn(carrier, viewport);
+      const made = await page.request.post("/api/saved-searches", { data: { name: "Leeds to Bristol", filters: { search: "Leeds" }, alert: "off" }, headers: { Origin: journey.server.url } });
+      expect(made.status()).toBe(201);
+      await page.goto("/saved-searches");
+      await page.getByRole("button", { name: "Edit Leeds to Bristol" }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit saved search" });
+      await settled(dialog);
+      await expect.poll(() => dialog.getByText("16 of 100 characters").count()).toBe(1);
+      const name = dialog.getByLabel("Name");
+      await name.fill("Leeds, Wakefield, Bradford, Huddersfield and Halifax to Bristol, Bath, Swindon and Gloucester: flatbeds only");
+      await dialog.getByRole("button", { name: "Save changes" }).click();
+      await expect.poll(() => dialog.getByText("A name can be at most 100 characters (this one has 108)").count()).toBe(1);
+      // nothing was cut: the whole name is still in the field to shorten
+      expect((await name.inputValue()).length).toBe(108);
+      if (viewport === PHONE) await fitsPhone(page);
+      await viewShot(page, `admin-pass-${viewport.width}-search-name`);
+    });
+  }
 });
