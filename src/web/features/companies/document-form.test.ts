@@ -34,8 +34,16 @@ describe("checkDocumentForm", () => {
 
   it("puts each problem under its own field at once", () => {
     expect(checkDocumentForm(good({ expiresOn: "", cover: "1,00", objectPath: null }), TODAY)).toEqual({
-      errors: { expiresOn: COMPANY_MSG.expiresOn, cover: DOCUMENT_FORM_MSG.cover, objectPath: DOCUMENT_FORM_MSG.file },
+      errors: { expiresOn: DOCUMENT_FORM_MSG.expiresOn, cover: DOCUMENT_FORM_MSG.cover, objectPath: DOCUMENT_FORM_MSG.file },
     });
+  });
+
+  it("speaks of the expiry date, not of its format, when none is chosen or it is no date", () => {
+    for (const expiresOn of ["", "31/12/2027", "2027-02-30x"]) {
+      const r = checkDocumentForm(good({ expiresOn }), TODAY);
+      expect(r).toEqual({ errors: { expiresOn: "Please choose the expiry date: the last day the document is valid" } });
+      expect(JSON.stringify(r)).not.toContain("YYYY");
+    }
   });
 
   it("refuses a cover of nothing with the contract's message", () => {
@@ -49,5 +57,9 @@ describe("documentFormSchema", () => {
     expect(r.success).toBe(false);
     const byPath = Object.fromEntries((r.success ? [] : r.error.issues).map((i) => [i.path.join("."), i.message]));
     expect(byPath).toEqual({ objectPath: DOCUMENT_FORM_MSG.file, expiresOn: COMPANY_MSG.expiresInPast });
+  });
+  it("takes a form that never shows the FORS level (the insurances at registration)", () => {
+    const { forsLevel: _none, ...values } = good();
+    expect(documentFormSchema(TODAY).safeParse(values).success).toBe(true);
   });
 });

@@ -11,6 +11,8 @@ import { takesCover } from "./document-rules";
 export const DOCUMENT_FORM_MSG = {
   cover: "Please enter the cover in pounds, e.g. 100,000",
   file: "Please upload the document first",
+  // the form's date picker says nothing of YYYY-MM-DD: the API's words are for other programs
+  expiresOn: "Please choose the expiry date: the last day the document is valid",
 } as const;
 
 export interface DocumentFormValues {
@@ -18,8 +20,8 @@ export interface DocumentFormValues {
   expiresOn: string;
   /** as typed; only for insurance (takesCover) */
   cover: string;
-  /** a FORS certificate's level as chosen ("" until chosen); only for that kind */
-  forsLevel: string;
+  /** a FORS certificate's level as chosen ("" until chosen); only for that kind (a form without the field sends none) */
+  forsLevel?: string;
   /** set once the file is stored; null while none is, or it is still on its way */
   objectPath: string | null;
 }
@@ -34,13 +36,13 @@ export function checkDocumentForm(v: DocumentFormValues, today: string): { body:
     else coverAmount = Math.round(pounds * 100) / 100;
   }
   if (!v.objectPath) errors.objectPath = DOCUMENT_FORM_MSG.file;
-  const fors = v.kind === "fors_certificate" ? { forsLevel: v.forsLevel as DocumentCreate["forsLevel"] } : {};
+  const fors = v.kind === "fors_certificate" ? { forsLevel: (v.forsLevel ?? "") as DocumentCreate["forsLevel"] } : {};
   const body = { kind: v.kind, objectPath: v.objectPath ?? "", expiresOn: v.expiresOn, ...(coverAmount !== null ? { coverAmount } : {}), ...fors };
   const parsed = documentCreateSchema.safeParse(body);
   if (!parsed.success)
     for (const issue of parsed.error.issues) {
       const key = issue.path[0] === "coverAmount" ? "cover" : (issue.path[0] as keyof DocumentFormValues);
-      errors[key] ??= issue.message;
+      errors[key] ??= key === "expiresOn" ? DOCUMENT_FORM_MSG.expiresOn : issue.message;
     }
   // YYYY-MM-DD strings compare as days; the contract: "An expiresOn in the past → 400"
   if (!errors.expiresOn && v.expiresOn < today) errors.expiresOn = COMPANY_MSG.expiresInPast;
@@ -50,7 +52,8 @@ export function checkDocumentForm(v: DocumentFormValues, today: string): { body:
 /** For react-hook-form's resolver: the same checks as a zod schema of today. */
 export const documentFormSchema = (today: string) =>
   z
-    .object({ kind: z.enum(DOCUMENT_KINDS), expiresOn: z.string(), cover: z.string(), forsLevel: z.string(), objectPath: z.string().nullable() })
+    // forsLevel: a form that never shows the field (the insurances at registration) sends none
+    .object({ kind: z.enum(DOCUMENT_KINDS), expiresOn: z.string(), cover: z.string(), forsLevel: z.string().default(""), objectPath: z.string().nullable() })
     .superRefine((v, ctx) => {
       const checked = checkDocumentForm(v, today);
       if ("errors" in checked) for (const [path, message] of Object.entries(checked.errors)) ctx.addIssue({ code: "custom", path: [path], message });

@@ -112,7 +112,7 @@ function InsuranceForm({ kind, today, onDone, onCancel }: { kind: RegistrationKi
   const [busy, setBusy] = useState(false);
   const form = useForm<DocumentFormValues, unknown, DocumentFormValues>({
     resolver: zodResolver(documentFormSchema(today)),
-    defaultValues: { kind, expiresOn: "", cover: "", objectPath: null },
+    defaultValues: { kind, expiresOn: "", cover: "", forsLevel: "", objectPath: null },
   });
   const { errors } = form.formState;
   const { setValue, clearErrors } = form;
