@@ -58,8 +58,10 @@ function observe(port: number, cookie: string, agent: http.Agent, arrivals: Map<
         while ((i = buffer.indexOf("\n\n")) >= 0) {
           const block = buffer.slice(0, i);
           buffer = buffer.slice(i + 2);
-          if (block.startsWith("event: ready")) resolve(req);
-          const m = block.startsWith("event: load\n") ? /"id":"([^"]+)"/.exec(block) : null;
+          // an event may open with its `id:` line (the loads version) before `event:`
+          const name = /^event: (.*)$/m.exec(block)?.[1];
+          if (name === "ready") resolve(req);
+          const m = name === "load" ? /"id":"([^"]+)"/.exec(block) : null;
           if (m) {
             const list = arrivals.get(m[1]);
             if (list) list.push(at);

@@ -20,6 +20,7 @@ import { liveBoards } from "./live-boards";
 import { largeData } from "./large-data";
 import { pgliteBoard } from "./pglite-board";
 import { hotPath } from "./hot-path";
+import { notifierScenario } from "./notifier";
 import { busySeconds, profilesOf, summariseProfile } from "./profile";
 import { machineLoad, verdict, type RunningApp, type ScenarioDeps, type TargetRow } from "./common";
 
@@ -461,9 +462,10 @@ async function main() {
   mkdirSync(WORK, { recursive: true });
   // BENCH_ONLY=web: the baseline and the front-end scenarios; BENCH_ONLY=notifications: scenario 7 alone;
   // BENCH_ONLY=export: scenario 8 alone
-  // BENCH_ONLY=live | large | pglite-board: scenarios 9, 10, 11 alone; hot-path: the 304 poll and board page on PGlite
+  // BENCH_ONLY=live | large | pglite-board: scenarios 9, 10, 11 alone; hot-path: the 304 poll and board page on PGlite;
+  // notifier: event lag and writes/s before and after the notifier change (only when asked)
   const only = process.env.BENCH_ONLY;
-  const alone = only === "notifications" || only === "export" || only === "live" || only === "large" || only === "pglite-board" || only === "hot-path";
+  const alone = only === "notifications" || only === "export" || only === "live" || only === "large" || only === "pglite-board" || only === "hot-path" || only === "notifier";
   if (!alone && !existsSync(join(ROOT, "dist", "web", "index.html"))) throw new Error("run npm run build first");
   const loadAtStart = machineLoad();
   log(`machine: ${loadAtStart}`);
@@ -485,9 +487,11 @@ async function main() {
     ["large", largeData],
     ["pglite-board", pgliteBoard],
     ["hot-path", hotPath],
+    // before and after the notifier change, two trees side by side: minutes, so only when asked
+    ["notifier", notifierScenario],
   ];
   for (const [name, run] of issue19) {
-    if (only && only !== name) continue;
+    if (only ? only !== name : name === "notifier") continue;
     const r = await run(deps);
     targets.push(...r.rows);
     charts.push(...r.charts);
