@@ -80,7 +80,8 @@ function openClient(opts: {
         while ((i = buffer.indexOf("\n\n")) >= 0) {
           const block = buffer.slice(0, i);
           buffer = buffer.slice(i + 2);
-          if (block.startsWith("event: ready")) resolve();
+          // ready opens with its `id:` line (the loads version)
+          if (/^event: ready$/m.test(block)) resolve();
           else if (block.startsWith("event: notification\ndata: ")) {
             const data = block.slice("event: notification\ndata: ".length);
             opts.onNotification((JSON.parse(data) as { loadId: string }).loadId, at, data);
