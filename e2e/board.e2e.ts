@@ -218,8 +218,9 @@ describe("carrier load board", () => {
     await expect.poll(() => cardCount(page), WAIT).toBe(6);
     expect(await search.inputValue()).toBe("");
 
-    // a weight band: over 10,000 kg (server-side through the query string)
+    // a weight band: over 10,000 kg (server-side through the query string), in the filter sheet the chips open
     const banded = page.waitForResponse((r) => r.url().includes("weight=gt10000"));
+    await page.getByRole("button", { name: /^Filters/ }).click();
     await page.getByLabel("Weight Range").selectOption({ label: "Over 10,000 kg" });
     await banded;
     await expect.poll(() => card(page, N.manchester).count(), WAIT).toBe(0);
@@ -227,6 +228,7 @@ describe("carrier load board", () => {
 
     // nothing matches: the empty state's message and a way out
     await page.getByLabel("Equipment Type").selectOption("MOL");
+    await page.getByRole("button", { name: "Show loads" }).click();
     await page.getByText("No loads match your search criteria.").waitFor();
     await page.getByRole("button", { name: "Reset filters" }).click();
     await expect.poll(() => cardCount(page), WAIT).toBe(6);

@@ -160,11 +160,12 @@ describe("sort and filters in the URL", () => {
   it("the board sorts, and reload, Back and a shared link keep its filters and sort", async () => {
     const page = await signedInPage(carol, WIDE);
     await boardReady(page);
-    // the default order: latest pickup first (contract)
-    expect(await sortSelect(page).inputValue()).toBe("-pickupDate");
+    // the board opens soonest pickup first (contract), without a sort in the URL
+    expect(await sortSelect(page).inputValue()).toBe("pickupDate");
+    expect(search(page).get("sort")).toBeNull();
     expect(await sortSelect(page).locator("option").allInnerTexts()).toEqual([
-      "Latest pickup",
       "Soonest pickup",
+      "Latest pickup",
       "Price: low to high",
       "Price: high to low",
       "£/mile: low to high",
@@ -175,19 +176,22 @@ describe("sort and filters in the URL", () => {
 
     await page.getByRole("searchbox", { name: "Search" }).fill("Sortington");
     await page.getByRole("searchbox", { name: "Search" }).press("Enter");
-    await expectOrder(page, ["3", "2", "1"]);
+    await expectOrder(page, ["1", "2", "3"]);
     expect(search(page).get("search")).toBe("Sortington");
 
-    const sorted = page.waitForResponse((r) => r.url().includes("/api/loads?") && r.url().includes("sort=pickupDate"));
-    await sortSelect(page).selectOption({ label: "Soonest pickup" });
+    const sorted = page.waitForResponse((r) => r.url().includes("/api/loads?") && r.url().includes("sort=-pickupDate"));
+    await sortSelect(page).selectOption({ label: "Latest pickup" });
     await sorted;
-    await expectOrder(page, ["1", "2", "3"]);
-    expect(search(page).get("sort")).toBe("pickupDate");
+    await expectOrder(page, ["3", "2", "1"]);
+    expect(search(page).get("sort")).toBe("-pickupDate");
 
     await sortSelect(page).selectOption({ label: "Price: low to high" });
     await expectOrder(page, ["3", "1", "2"]);
+    // the bands are in the filter sheet the chips open
+    await page.getByRole("button", { name: "Weight Range", exact: true }).click();
     await page.getByLabel("Weight Range").selectOption({ label: "Over 10,000 kg" });
     await expect.poll(() => search(page).get("weight"), WAIT).toBe("gt10000");
+    await page.getByRole("button", { name: "Show loads" }).click();
     await expectOrder(page, ["3", "1", "2"]);
     await viewportShot(page, "daily-use-board-sorted-desktop");
 
@@ -204,11 +208,11 @@ describe("sort and filters in the URL", () => {
     await expect.poll(() => page.getByLabel("Weight Range").inputValue(), WAIT).toBe("all");
     expect(await sortSelect(page).inputValue()).toBe("price");
     await page.goBack();
-    await expect.poll(() => sortSelect(page).inputValue(), WAIT).toBe("pickupDate");
-    await expectOrder(page, ["1", "2", "3"]);
-    await page.goBack();
     await expect.poll(() => sortSelect(page).inputValue(), WAIT).toBe("-pickupDate");
     await expectOrder(page, ["3", "2", "1"]);
+    await page.goBack();
+    await expect.poll(() => sortSelect(page).inputValue(), WAIT).toBe("pickupDate");
+    await expectOrder(page, ["1", "2", "3"]);
     await page.goBack();
     await expect.poll(() => page.getByRole("searchbox", { name: "Search" }).inputValue(), WAIT).toBe("");
     expect(new URL(page.url()).origin).toBe(server.url);
@@ -225,7 +229,7 @@ describe("sort and filters in the URL", () => {
     // a link with a sort the board does not know falls back to the default, without an error
     const odd = await signedInPage(bob, WIDE, "/?search=Sortington&sort=cheapest&weight=heavy");
     await boardReady(odd);
-    await expectOrder(odd, ["3", "2", "1"]);
+    await expectOrder(odd, ["1", "2", "3"]);
     expect(await odd.getByText("could not be loaded").count()).toBe(0);
   });
 

@@ -28,14 +28,17 @@ it("a carrier saves a search near LS1 with instant alerts and gets the alert ema
   const c = await signedInPage(carrier);
   await c.goto("/");
   await c.getByText("FN-2026-402").first().waitFor();
+  // the near filters are in the filter sheet the chips open; "Show loads" applies and closes it
+  await c.getByRole("button", { name: /^Filters/ }).click();
   await c.getByLabel("Pickup near: postcode").fill("ls1");
   await c.getByLabel("Pickup near: within").selectOption("25");
-  await c.getByRole("button", { name: "Search", exact: true }).click();
+  await c.getByRole("button", { name: "Show loads" }).click();
   await c.waitForFunction(() => location.search === "?pickupNear=LS1&pickupMiles=25");
   await c.getByText("1 load found").waitFor();
   expect(await c.getByText("FN-2026-402").count()).toBe(0);
   await shot(c, "lane-board-near-1280");
 
+  await c.getByRole("button", { name: /^Filters/ }).click();
   await c.getByRole("button", { name: "Save this search" }).click();
   const dialog = c.getByRole("dialog");
   await dialog.getByText("Pickup within 25 miles of LS1").waitFor();
@@ -79,7 +82,7 @@ it("a carrier saves a search near LS1 with instant alerts and gets the alert ema
 
   const phone = await signedInPage(carrier, PHONE);
   await phone.goto("/?pickupNear=LS1&pickupMiles=25&deliveryNear=BS1");
-  await phone.getByLabel("Pickup near: postcode").waitFor();
+  await phone.getByRole("button", { name: "Pickup near LS1 · 25 miles" }).waitFor();
   await shot(phone, "lane-board-near-390");
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await phone.goto("/saved-searches");

@@ -1,5 +1,5 @@
-// The carrier load board: heading, five statistics tiles, the filter
-// bar, the list of load cards polled every 10 s and the carrier's bids.
+// The carrier load board: heading, five statistics tiles in one compact row, the
+// filter bar folded into chips (so the first screen shows loads), the list of load cards polled every 10 s and the carrier's bids.
 // Filters and the sort are applied by the server through the query string
 // (contract), and kept in the page's URL: each change is a history
 // entry, so Back goes to the previous filters and a link shares them.
@@ -22,10 +22,10 @@ import { BoardComplianceNotice, boardNotice, bookingBlock, useComplianceMe } fro
 import { CompletePodDialog, PodOutboxPanel, podsMayBeQueued, useWaitingLoads } from "../pod";
 import { SaveBoardSearchDialog } from "../saved-searches";
 import { LoadCard } from "./components/load-card";
-import { FilterBar, SortControl } from "./components/filter-bar";
+import { FilterBar } from "./components/filter-bar";
 import { EMPTY_FILTERS, filtersFromSearch, searchFromFilters, type BoardFilters } from "./board-url";
 import { StatsStrip } from "./components/stats-strip";
-import { BoardHeading } from "./board-shell";
+import { BOARD_MAIN, BoardHeading } from "./board-shell";
 
 const NO_LOADS: Load[] = [];
 /** cards in the first paint of a board: more than a phone or a desk screen shows */
@@ -46,7 +46,7 @@ export default function BoardPage() {
   const [tab, setTab] = useState("loads");
 
   return (
-    <main id="main-content" className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6">
+    <main id="main-content" className={BOARD_MAIN}>
       <BoardHeading />
 
       <StatsStrip stats={stats.data} />
@@ -85,7 +85,8 @@ function LoadBoard() {
     const next = searchFromFilters(f);
     if (next !== urlQuery) navigate(`${path}${next}`);
   };
-  const loads = useLoads({ ...filters, sort: filters.sort === EMPTY_FILTERS.sort ? undefined : filters.sort, limit }, { poll: POLL.boardLoads });
+  // the order is always sent: the board's default (soonest pickup) is not the API's
+  const loads = useLoads({ ...filters, limit }, { poll: POLL.boardLoads });
   const ownBids = useOwnBids();
   const online = useOnline();
   const accept = useAcceptLoadFlow();
@@ -130,7 +131,7 @@ function LoadBoard() {
   );
 
   return (
-    <div className="space-y-4">
+    <div className="space-y-3 sm:space-y-4">
       {/* first, so a carrier on a phone reads why before scrolling past the filters */}
       {notice && <BoardComplianceNotice notice={notice} />}
       {/* only when this phone may hold one, or a POD form was opened here (no first-load JS otherwise) */}
@@ -146,18 +147,15 @@ function LoadBoard() {
       )}
 
       {/* count and the refetch indicator share one line of fixed height: no layout jump (ui.md);
-          the sort sits beside them from sm up, under them on a phone, full width for a thumb */}
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-        <div className="flex min-h-6 flex-1 items-center justify-between gap-3 text-sm">
-          <p className="font-medium text-slate-800" aria-live="polite">
-            {loads.data ? `${count} ${count === 1 ? "load" : "loads"} found` : ""}
-          </p>
-          <span className={refetching ? "flex items-center gap-1.5 text-slate-600" : "invisible flex items-center gap-1.5"} aria-hidden={!refetching}>
-            <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-            Updating loads...
-          </span>
-        </div>
-        <SortControl value={filters.sort} onChange={(sort) => setFilters({ ...filters, sort })} />
+          the sort is a chip in the filter bar */}
+      <div className="flex min-h-6 items-center justify-between gap-3 text-sm">
+        <p className="font-medium text-slate-800" aria-live="polite">
+          {loads.data ? `${count} ${count === 1 ? "load" : "loads"} found` : ""}
+        </p>
+        <span className={refetching ? "flex items-center gap-1.5 text-slate-600" : "invisible flex items-center gap-1.5"} aria-hidden={!refetching}>
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+          Updating loads...
+        </span>
       </div>
 
       {loads.isError && loads.data && (

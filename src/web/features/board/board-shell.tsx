@@ -9,16 +9,20 @@ export function BoardHeading() {
   const productName = useProductName();
   return (
     <header>
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">UK's Largest {productName}</h1>
-      <p className="mt-1 text-sm text-slate-600">Browse, bid on and accept flatbed loads across the UK.</p>
+      <h1 className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">UK's Largest {productName}</h1>
+      {/* two lines on a phone: there the room goes to the first load card */}
+      <p className="hidden text-sm text-slate-600 sm:block">Browse, bid on and accept flatbed loads across the UK.</p>
     </header>
   );
 }
 
+/** The board's `main`: tight spacing, so the first screen reaches the first load card. */
+export const BOARD_MAIN = "mx-auto w-full max-w-6xl space-y-3 px-4 py-3 sm:space-y-4 sm:px-6 sm:py-5";
+
 /** `main` as BoardPage lays it out, with the heading and skeletons (ui.md: loading states). */
 export function BoardShell() {
   return (
-    <main id="main-content" className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6">
+    <main id="main-content" className={BOARD_MAIN}>
       <BoardHeading />
       <Spinner label="Loading..." className="py-4" />
       <div className="space-y-3" aria-hidden="true">

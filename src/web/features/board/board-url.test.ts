@@ -19,8 +19,13 @@ describe("board filters in the URL", () => {
     expect(searchFromFilters({ ...EMPTY_FILTERS, search: "leeds", sort: "price" })).toBe("?search=leeds&sort=price");
   });
 
-  it("the default order is left out of the URL, so the plain board has one URL", () => {
-    expect(searchFromFilters({ ...EMPTY_FILTERS, sort: "-pickupDate" })).toBe("");
+  it("the board opens soonest pickup first, and that order is left out of the URL, so the plain board has one URL", () => {
+    expect(filtersFromSearch("").sort).toBe("pickupDate");
+    expect(SORT_OPTIONS[0]).toEqual({ value: "pickupDate", label: "Soonest pickup" });
+    expect(searchFromFilters({ ...EMPTY_FILTERS, sort: "pickupDate" })).toBe("");
+    expect(filtersFromSearch("?sort=pickupDate").sort).toBe("pickupDate");
+    // the API's default (latest first) is a choice of its own on the board, so it is kept in the URL
+    expect(searchFromFilters({ ...EMPTY_FILTERS, sort: "-pickupDate" })).toBe("?sort=-pickupDate");
     expect(filtersFromSearch("?sort=-pickupDate").sort).toBe("-pickupDate");
   });
 

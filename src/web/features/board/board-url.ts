@@ -3,7 +3,14 @@
 // the board does not offer (an old or hand-edited link) is read as "all" / the
 // default order rather than sent on to a 400.
 import { DISTANCE_BANDS, EQUIPMENT_TYPES, LOAD_STATUSES, PRICE_BANDS, WEIGHT_BANDS } from "@contract/constants";
-import { DEFAULT_LOAD_SORT, LOAD_SORTS, type LoadSort } from "@contract/load-sorts";
+import { LOAD_SORTS, type LoadSort } from "@contract/load-sorts";
+
+/**
+ * The order the board opens in: soonest pickup first, the work a carrier can do next
+ * (the API's own default, latest first, would show loads weeks away first). The board
+ * always sends it, so the API's default does not matter here.
+ */
+export const BOARD_DEFAULT_SORT: LoadSort = "pickupDate";
 
 export interface BoardFilters {
   search: string;
@@ -31,17 +38,17 @@ export const EMPTY_FILTERS: BoardFilters = {
   pickupMiles: "",
   deliveryNear: "",
   deliveryMiles: "",
-  sort: DEFAULT_LOAD_SORT,
+  sort: BOARD_DEFAULT_SORT,
 };
 
 /** The radii the near filters offer (contract: 10–300 miles). */
 export const NEAR_MILES_OPTIONS = ["10", "25", "50", "75", "100", "150", "200", "300"] as const;
 const NEAR_KEYS = ["pickupNear", "pickupMiles", "deliveryNear", "deliveryMiles"] as const;
 
-/** The board's orders in the sort control, the default first (contract: latest pickup first). */
+/** The board's orders in the sort control, the board's default first (soonest pickup). */
 export const SORT_OPTIONS: { value: LoadSort; label: string }[] = [
-  { value: "-pickupDate", label: "Latest pickup" },
   { value: "pickupDate", label: "Soonest pickup" },
+  { value: "-pickupDate", label: "Latest pickup" },
   { value: "price", label: "Price: low to high" },
   { value: "-price", label: "Price: high to low" },
   { value: "ratePerMile", label: "£/mile: low to high" },
@@ -85,7 +92,7 @@ export function searchFromFilters(f: BoardFilters): string {
   const q = new URLSearchParams();
   for (const key of ORDER) {
     const v = f[key].trim();
-    if (v === "" || v === "all" || (key === "sort" && v === DEFAULT_LOAD_SORT)) continue;
+    if (v === "" || v === "all" || (key === "sort" && v === BOARD_DEFAULT_SORT)) continue;
     // a radius without its postcode means nothing
     if ((key === "pickupMiles" && !f.pickupNear.trim()) || (key === "deliveryMiles" && !f.deliveryNear.trim())) continue;
     q.set(key, v);

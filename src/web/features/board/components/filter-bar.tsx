@@ -1,34 +1,18 @@
-// The board's filter bar: text search (applied by the Search button or Enter),
-// Weight Range, Distance, Price Range, Load Status, Equipment Type (applied at
-// once), Reset, and the count of loads found. The bands come from the contract
-// (contract/constants.ts). The sort control is a native select: one thumb on a phone.
+// The board's filter bar: text search (applied by the Search button or Enter) in
+// view, and a row of chips opening the sheet with Weight Range, Distance, Price
+// Range, Load Status, Equipment Type (applied at once) and the near postcodes; Reset,
+// and the count of loads found beside the list. Folded so a phone's first screen
+// shows loads. The sort control is a native select: one thumb on a phone.
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { ArrowUpDown, BookmarkPlus, MapPin, RotateCcw, Search } from "lucide-react";
-import { DISTANCE_BANDS, EQUIPMENT_TYPES, PRICE_BANDS, WEIGHT_BANDS, type Band } from "@contract/constants";
+import { ArrowUpDown, BookmarkPlus, MapPin, Search } from "lucide-react";
 import type { LoadSort } from "@contract/schemas/load";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { NEAR_MILES_OPTIONS, SORT_OPTIONS, type BoardFilters } from "../board-url";
 
-/** the load status filter's values */
-const STATUS_OPTIONS = [
-  { value: "all", label: "All Statuses" },
-  { value: "available", label: "Available" },
-  { value: "accepted", label: "Accepted" },
-  { value: "approved", label: "Approved" },
-  { value: "completed", label: "Completed" },
-  { value: "cancelled", label: "Cancelled" },
-];
-
-const bandOptions = (all: string, bands: Band[]) => [{ value: "all", label: all }, ...bands.map((b) => ({ value: b.key, label: b.label }))];
-const SELECTS: { key: "weight" | "distance" | "price" | "status" | "equipmentType"; label: string; options: { value: string; label: string }[] }[] = [
-  { key: "weight", label: "Weight Range", options: bandOptions("All Weights", WEIGHT_BANDS) },
-  { key: "distance", label: "Distance", options: bandOptions("All Distances", DISTANCE_BANDS) },
-  { key: "price", label: "Price Range", options: bandOptions("All Prices", PRICE_BANDS) },
-  { key: "status", label: "Load Status", options: STATUS_OPTIONS },
-  { key: "equipmentType", label: "Equipment Type", options: [{ value: "all", label: "All Equipment" }, ...EQUIPMENT_TYPES.map((e) => ({ value: e, label: e }))] },
-];
+import { SELECTS, type SelectKey } from "./filter-options";
+import { FilterChips, FilterSheet } from "./filter-sheet";
 
 const selectClass =
   "block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:text-sm";
@@ -58,11 +42,20 @@ export function FilterBar({
     onChange({ ...filters, search: draft.trim(), pickupNear: near.pickupNear.trim().toUpperCase(), deliveryNear: near.deliveryNear.trim().toUpperCase() });
   };
 
+  // the sheet: which chip opened it (its field takes the focus)
+  const [sheet, setSheet] = useState<{ open: boolean; field?: SelectKey }>({ open: false });
+  const closeSheet = () => setSheet({ open: false });
+  // Enter or "Show loads" applies the text and postcodes, and closes the sheet
+  const apply = (e: FormEvent) => {
+    submit(e);
+    closeSheet();
+  };
+
   return (
-    <form role="search" aria-label="Filter loads" onSubmit={submit} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="min-w-0 flex-1 space-y-1">
-          <label htmlFor={`${id}-search`} className="block text-sm font-medium text-slate-800">
+    <form role="search" aria-label="Filter loads" onSubmit={apply} className="space-y-2">
+      <div className="flex gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={`${id}-search`} className="sr-only">
             Search
           </label>
           <div className="relative">
@@ -79,25 +72,45 @@ export function FilterBar({
             />
           </div>
         </div>
-        <div className="flex flex-wrap gap-2 sm:flex-nowrap">
-          <Button type="submit" className="flex-1 sm:flex-none">
-            <Search className="h-4 w-4" aria-hidden="true" />
-            Search
-          </Button>
-          {onSave && (
-            // on a phone a row of its own, under Search and Reset (a three-line button otherwise)
-            <Button type="button" variant="outline" onClick={onSave} className="order-last basis-full sm:order-none sm:basis-auto">
-              <BookmarkPlus className="h-4 w-4" aria-hidden="true" />
-              Save this search
-            </Button>
-          )}
-          <Button type="button" variant="outline" onClick={onReset} className="flex-1 sm:flex-none">
-            <RotateCcw className="h-4 w-4" aria-hidden="true" />
-            Reset
-          </Button>
-        </div>
+        <Button type="submit" className="shrink-0">
+          <Search className="h-4 w-4" aria-hidden="true" />
+          Search
+        </Button>
       </div>
-      <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-5">
+      <FilterChips
+        filters={filters}
+        sheetId={`${id}-sheet`}
+        open={sheet.open}
+        onOpen={(field) => setSheet({ open: true, field })}
+        onReset={onReset}
+        sort={<SortControl value={filters.sort} onChange={(sort) => onChange({ ...filters, sort })} />}
+      />
+      <FilterSheet
+        id={`${id}-sheet`}
+        open={sheet.open}
+        onClose={closeSheet}
+        focusField={sheet.field && `${id}-${sheet.field}`}
+        footer={
+          <>
+            {onSave && (
+              // the save dialog opens over the board, so the sheet closes first
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => {
+                  closeSheet();
+                  onSave();
+                }}
+              >
+                <BookmarkPlus className="h-4 w-4" aria-hidden="true" />
+                Save this search
+              </Button>
+            )}
+            <Button type="submit">Show loads</Button>
+          </>
+        }
+      >
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {SELECTS.map((s) => (
           <div key={s.key} className="min-w-0 space-y-1">
             <label htmlFor={`${id}-${s.key}`} className="block text-sm font-medium text-slate-800">
@@ -119,7 +132,7 @@ export function FilterBar({
         ))}
       </div>
       {/* near filters: within a radius of a postcode district, pickup and delivery */}
-      <div className="mt-3 grid gap-3 md:grid-cols-2">
+      <div className="grid gap-3 md:grid-cols-2">
         {(
           [
             ["pickup", "Pickup near", "pickupNear", "pickupMiles"],
@@ -159,20 +172,31 @@ export function FilterBar({
           </fieldset>
         ))}
       </div>
+      </FilterSheet>
     </form>
   );
 }
 
-/** The board's order (contract `sort`): a native select, full height, labelled "Sort by". */
+/** The board's order (contract `sort`): a native select in a chip, full height, labelled "Sort by" (in words from sm up). */
 export function SortControl({ value, onChange, className }: { value: LoadSort; onChange: (sort: LoadSort) => void; className?: string }) {
   const id = useId();
   return (
-    <div className={cn("flex items-center gap-2", className)}>
+    <div
+      className={cn(
+        "inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full border border-slate-300 bg-white pl-3.5 focus-within:ring-2 focus-within:ring-brand-600/40",
+        className,
+      )}
+    >
       <label htmlFor={id} className="flex shrink-0 items-center gap-1.5 text-sm font-medium text-slate-800">
-        <ArrowUpDown className="h-4 w-4 text-slate-500" aria-hidden="true" />
-        Sort by
+        <ArrowUpDown className="h-4 w-4 text-slate-600" aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">Sort by</span>
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as LoadSort)} className={cn(selectClass, "min-w-0 flex-1 sm:w-52 sm:flex-none")}>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as LoadSort)}
+        className="min-h-11 rounded-full bg-transparent pr-2 text-base font-medium text-slate-900 focus:outline-none sm:text-sm"
+      >
         {SORT_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -70,7 +70,7 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
         {podWaiting && <Badge tone="amber">POD waiting to send</Badge>}
       </div>
 
-      <div className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_auto] md:items-start">
+      <div className="mt-3 grid gap-3 sm:mt-4 sm:gap-4 md:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_auto] md:items-start">
         {/* route and when */}
         <div className="min-w-0">
           {/* a long place name (Llanfairpwllgwyngyll…) breaks rather than pushing the page sideways on a phone */}
@@ -132,20 +132,22 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
 
       {blocked && <BookingBlockNote block={blocked} id={blockId} compact className="mt-4" />}
 
-      <div className="mt-4 flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:flex-wrap sm:justify-end">
+      {/* on a phone the primary action spans the card and the two others share the row under it
+          (a card then fits a phone's first screen); from sm up, one row at the right */}
+      <div className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 sm:mt-4 sm:flex sm:flex-row sm:flex-wrap sm:justify-end sm:pt-4">
         {showAccept ? (
           <Button
             variant="success"
             onClick={() => onAccept!(load)}
             disabled={!!blocked}
             aria-describedby={blocked ? `${headingId} ${blockId}` : headingId}
-            className="w-full sm:w-auto"
+            className="col-span-2 w-full sm:w-auto"
           >
             Accept Load
           </Button>
         ) : (
           load.status !== "available" && (
-            <Button variant="secondary" disabled className="w-full sm:w-auto">
+            <Button variant="secondary" disabled className="col-span-2 w-full sm:w-auto">
               {unavailableLabel(load.status)}
             </Button>
           )
@@ -163,12 +165,12 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
           </Button>
         )}
         {showCompletePod && (
-          <Button variant="primary" onClick={() => onCompletePod!(load)} aria-describedby={headingId} className="w-full sm:w-auto">
+          <Button variant="primary" onClick={() => onCompletePod!(load)} aria-describedby={headingId} className="col-span-2 w-full sm:w-auto">
             <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
             Complete POD
           </Button>
         )}
-        <Button variant="outline" onClick={() => onViewDetails(load)} aria-describedby={headingId} className="w-full sm:w-auto">
+        <Button variant="outline" onClick={() => onViewDetails(load)} aria-describedby={headingId} className={showBid ? "w-full sm:w-auto" : "col-span-2 w-full sm:w-auto"}>
           View Details
         </Button>
       </div>

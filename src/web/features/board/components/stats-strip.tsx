@@ -1,5 +1,6 @@
 // The board's five statistics tiles, in order; every figure defaults to 0 and uses
-// thousands separators (ui.md "Pictures": tiles with icons).
+// thousands separators (ui.md "Pictures": tiles with icons). One compact row: on a
+// phone a strip that scrolls sideways, so the first load card is on the first screen.
 import type { ReactNode } from "react";
 import { CheckCircle2, Clock, PackageOpen, PoundSterling, Trophy } from "lucide-react";
 import type { Stats } from "@contract/schemas/load";
@@ -16,19 +17,15 @@ export function StatsStrip({ stats }: { stats: Stats | undefined }) {
   ];
   return (
     <section aria-label="Your statistics">
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        {tiles.map((t, i) => (
-          <li
-            key={t.label}
-            className={cn(
-              "flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4",
-              i === tiles.length - 1 && "col-span-2 sm:col-span-1",
-            )}
-          >
-            <span className={cn("flex h-10 w-10 shrink-0 items-center justify-center rounded-lg [&>svg]:h-5 [&>svg]:w-5", t.tone)}>{t.icon}</span>
-            <div className="min-w-0">
-              <p className="text-xs font-medium text-slate-600 sm:text-sm">{t.label}</p>
-              <p className="truncate text-xl font-bold text-slate-900 tabular">{t.value}</p>
+      {/* a strip that scrolls is reached by keyboard too (it has no focusable content of its own) */}
+      <ul tabIndex={0} aria-label="Your statistics" className="-mx-4 flex gap-2 overflow-x-auto px-4 sm:mx-0 sm:grid sm:grid-cols-5 sm:gap-3 sm:overflow-visible sm:px-0">
+        {tiles.map((t) => (
+          <li key={t.label} className="flex shrink-0 items-center gap-2 rounded-xl border border-slate-200 bg-white px-2.5 py-1.5 shadow-sm sm:min-w-0 sm:gap-3 sm:px-3 sm:py-2">
+            <span className={cn("flex h-7 w-7 shrink-0 sm:h-8 sm:w-8 items-center justify-center rounded-lg [&>svg]:h-4 [&>svg]:w-4", t.tone)}>{t.icon}</span>
+            {/* label and figure on one line on a phone, the figure under its label from sm up */}
+            <div className="flex min-w-0 items-baseline gap-2 sm:block">
+              <p className="text-xs font-medium whitespace-nowrap text-slate-600">{t.label}</p>
+              <p className="truncate text-base font-bold text-slate-900 tabular sm:text-lg">{t.value}</p>
             </div>
           </li>
         ))}
