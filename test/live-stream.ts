@@ -69,3 +69,129 @@ export function openStream(target: number | string, cookie: string, opts: { onEv
     },
   };
 }
+
+/** One connection of a resuming stream: how it was answered and how it ended. */
+export interface StreamConnection {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** the Last-Event-ID it was opened with */
+  sentLastEventId?: string;
+  /** "end": the server ended the answer; "error": the socket broke; undefined: still open */
+  how?: "end" | "error";
+  /** the last `retry:` the server gave on this connection */
+  retry?: number;
+  openedAt: number;
+  closedAt?: number;
+}
+
+/**
+ * What a browser's EventSource does, over real HTTP: when the server ends the stream
+ * or the socket breaks, wait the last `retry:` it was given and connect again,
+ * sending the last `id:` it saw as Last-Event-ID. A non-200 answer ends it for good
+ * (EventSource "fails the connection"), recorded in `failure`. openStream stays the
+ * one-shot reader the other tests use.
+ */
+export function openResumingStream(
+  target: number | string,
+  cookie: string,
+  opts: {
+    onEvent?: (e: StreamEvent) => void;
+    /** the connection broke or ended (EventSource's `error` event) */
+    onBreak?: (c: StreamConnection) => void;
+    /** the reconnection time before any `retry:` arrives */
+    initialRetryMs?: number;
+  } = {},
+) {
+  const url = new URL(typeof target === "number" ? `http://127.0.0.1:${target}` : target);
+  const events: StreamEvent[] = [];
+  const connections: StreamConnection[] = [];
+  let retryMs = opts.initialRetryMs ?? 3000;
+  let lastEventId: string | undefined;
+  let failure: string | null = null;
+  let closed = false;
+  let current: ReturnType<typeof request> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  const connect = () => {
+    timer = null;
+    if (closed) return;
+    const headers: Record<string, string> = { cookie, accept: "text/event-stream" };
+    if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;
+    const conn: StreamConnection = { status: 0, headers: {}, sentLastEventId: lastEventId, openedAt: Date.now() };
+    connections.push(conn);
+    let done = false;
+    // once a connection, whichever of end, close and error comes first
+    const finish = (how: "end" | "error") => {
+      if (done) return;
+      done = true;
+      conn.how = how;
+      conn.closedAt = Date.now();
+      if (closed || failure) return;
+      opts.onBreak?.(conn);
+      timer = setTimeout(connect, retryMs);
+    };
+    const req = request({ host: url.hostname, port: url.port, path: "/api/live", headers, agent: false }, (res) => {
+      conn.status = res.statusCode ?? 0;
+      conn.headers = res.headers;
+      if (conn.status !== 200) {
+        failure = `answered ${conn.status}`;
+        res.resume();
+        return finish("error");
+      }
+      let buffer = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        buffer += chunk;
+        let i: number;
+        while ((i = buffer.indexOf("\n\n")) >= 0) {
+          const block = parseBlock(buffer.slice(0, i));
+          buffer = buffer.slice(i + 2);
+          if (block.retry !== undefined) retryMs = conn.retry = block.retry;
+          if (block.id !== undefined) lastEventId = block.id;
+          if (!block.event) continue;
+          const e: StreamEvent = { event: block.event, data: block.data, at: Date.now(), ...(block.id !== undefined ? { id: block.id } : {}) };
+          events.push(e);
+          opts.onEvent?.(e);
+        }
+      });
+      res.on("end", () => finish("end"));
+      res.on("close", () => finish(res.complete ? "end" : "error"));
+      res.on("error", () => finish("error"));
+    });
+    req.on("error", () => finish("error"));
+    req.end();
+    current = req;
+  };
+  connect();
+
+  return {
+    events,
+    connections,
+    /** why it gave up (a non-200 answer), or null */
+    failure: () => failure,
+    lastEventId: () => lastEventId,
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      current?.destroy();
+    },
+  };
+}
+
+/** The fields of one SSE block (the lines before a blank line); comments are skipped. */
+function parseBlock(block: string): { event?: string; data: string; id?: string; retry?: number } {
+  const out: { event?: string; data: string; id?: string; retry?: number } = { data: "" };
+  const data: string[] = [];
+  for (const line of block.split("\n")) {
+    if (!line || line.startsWith(":")) continue;
+    const colon = line.indexOf(":");
+    const field = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+    if (field === "event") out.event = value;
+    else if (field === "data") data.push(value);
+    else if (field === "id" && !value.includes("\0")) out.id = value;
+    else if (field === "retry" && /^\d+$/.test(value)) out.retry = Number(value);
+  }
+  out.data = data.join("\n");
+  return out;
+}

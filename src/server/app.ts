@@ -1,5 +1,6 @@
 // buildApp(): the whole HTTP application, never listening.
 // Tests call app.inject() on it; main.ts is the only file that opens a port.
+import type { ServerResponse } from "node:http";
 import { existsSync } from "node:fs";
 import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
@@ -133,7 +134,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // first, so that a request's time includes every hook (GET /metrics; nothing at all when off)
   registerMetrics(app, ctx);
 
-  const drain = trackInFlight(app);
+  const shutdown = trackInFlight(app);
+  // the first hook on close: stop taking connections before any stream is told to
+  // reconnect, so that none reconnects to this process (a balancer sends it to another)
+  app.addHook("preClose", shutdown.stopAccepting);
   // first of the hooks: a writing request's queries go ahead of reads
   registerWritePriority(app, config.writePoolSize > 0 ? undefined : Infinity);
 
@@ -253,40 +257,53 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   }
 
   // last, so that hooks that end long-lived streams (live updates) run before it
-  app.addHook("preClose", drain);
+  app.addHook("preClose", shutdown.drain);
   return app;
 }
 
 /**
- * Graceful shutdown: on close, answer every request in flight or still
- * arriving (with Connection: close) until the server is quiet, and only then stop
- * listening and drop idle keep-alive sockets. Node's own server.close() would cut
+ * Graceful shutdown, in two steps around the hooks that end long-lived streams.
+ * stopAccepting: answer what still arrives (with Connection: close) until no answer
+ * is being worked on and nothing new has come for 250 ms, then stop listening.
+ * Closing at once would reset connections still waiting in the kernel's accept
+ * queue. Open streams do not count (they have their headers and stay open until
+ * their hook ends them), and it is only then that they are ended, so a stream told
+ * to reconnect finds this port refusing and a balancer sends it to another process.
+ * Behind a balancer the traffic never stops (it keeps sending a stopping process
+ * work until its port refuses), so after 5 s it stops listening anyway.
+ * drain: once the streams are ended, wait for what is still open to be answered,
+ * then drop idle keep-alive sockets. Node's own server.close() would cut
  * connections whose requests had arrived but were not yet read.
  */
-function trackInFlight(app: FastifyInstance): () => Promise<void> {
-  let inFlight = 0;
+function trackInFlight(app: FastifyInstance): { stopAccepting: () => Promise<void>; drain: () => Promise<void> } {
+  const open = new Set<ServerResponse>();
   let lastRequestAt = 0;
   let draining = false;
+  let start = 0;
   app.server.on("request", (_req, res) => {
-    inFlight++;
+    open.add(res);
     lastRequestAt = Date.now();
-    res.once("close", () => inFlight--);
+    res.once("close", () => open.delete(res));
     if (draining) res.setHeader("Connection", "close");
   });
   app.addHook("onSend", async (_req, reply, payload) => {
     if (draining) reply.header("Connection", "close");
     return payload;
   });
-  return async () => {
-    draining = true;
-    if (!app.server.listening) return;
-    // Keep accepting while requests still arrive (closing the listening socket would
-    // reset connections still waiting in the kernel's accept queue); every answer now
-    // says Connection: close. Quiet = nothing in flight and nothing new for 250 ms.
-    const start = Date.now();
-    while ((inFlight > 0 || Date.now() - lastRequestAt < 250) && Date.now() - start < 8_000) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    app.server.closeIdleConnections();
+  const working = () => [...open].some((res) => !res.headersSent);
+  const tick = () => new Promise((r) => setTimeout(r, 10));
+  return {
+    async stopAccepting() {
+      draining = true;
+      start = Date.now();
+      if (!app.server.listening) return;
+      while ((working() || Date.now() - lastRequestAt < 250) && Date.now() - start < 5_000) await tick();
+      // the connections already open carry on; Fastify's own close after the hooks waits for them
+      app.server.close();
+    },
+    async drain() {
+      while (open.size > 0 && Date.now() - start < 8_000) await tick();
+      app.server.closeIdleConnections();
+    },
   };
 }
