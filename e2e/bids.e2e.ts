@@ -118,6 +118,10 @@ it("two carriers bid, one updates, the admin awards a bid, loser and winner see 
     await op.close();
 
     await rows.nth(0).getByRole("button", { name: /^Accept/ }).click();
+    // an award is confirmed first: the carrier, the amount, the other bid
+    const award = o.getByRole("dialog", { name: "Award this bid?" });
+    expect(await award.getByTestId("award-others").textContent()).toBe("The other 1 bid will be rejected and told.");
+    await award.getByTestId("award-confirm").click();
     await expect.poll(() => o.getByText("The winning bid has been selected and other bids rejected.").isVisible()).toBe(true);
     await expect.poll(() => rows.nth(0).getByText("Won").isVisible()).toBe(true);
     await expect.poll(() => rows.nth(1).getByText("Rejected").isVisible()).toBe(true);

@@ -409,6 +409,8 @@ describe("Manage Bids figures", () => {
 
     // awarding Bob's bid makes the listed price £830: Carol's bid still reads against the £1,000 she bid on
     await row("Bob Driver").getByRole("button", { name: /^Accept/ }).click();
+    // an award is confirmed first
+    await page.getByRole("dialog", { name: "Award this bid?" }).getByTestId("award-confirm").click();
     await page.locator("[data-sonner-toast]").getByText("Bid Accepted", { exact: true }).waitFor(WAIT);
     await expect.poll(() => row("Carol Yardley").innerText(), WAIT).toContain("Rejected");
     expect(await row("Carol Yardley").innerText()).toContain("−£120.00 (−12.0%)");

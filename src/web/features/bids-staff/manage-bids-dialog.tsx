@@ -1,8 +1,10 @@
 // Manage Bids dialog per load: summary, four tiles, table of bids with accept and
 // reject; bid age in minutes or hours; accepting one bid rejects the others (the toasts are api.ts's).
+// Each bidder shows their compliance; a bid the compliance settings would refuse
+// says why and its Accept is disabled; an award is confirmed first (award-confirm-dialog.tsx).
 // Staff only; the admin dashboard mounts it. "vs Listed" compares each bid with the
 // price it was made on, and a bid's age counts from its latest amount (bid-figures.ts).
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Dialog } from "radix-ui";
 import { ArrowRight, Check, X } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
@@ -17,6 +19,9 @@ import { useAcceptBid, useLoadBids, useRejectBid } from "./api";
 import { bidPlacedAt, differenceFromListed, wasUpdated } from "./bid-figures";
 import { BidStatusBadge } from "../../components/bid-status-badge";
 import { BidsTable, type BidsListTexts, type BidsTableColumn } from "./bids-table";
+import { AwardConfirmDialog } from "./award-confirm-dialog";
+import { otherPendingCount } from "./award-words";
+import { AwardBlockedNote, BidderCompliance } from "./bidder-compliance";
 
 export interface ManageBidsDialogProps {
   load: Load | null;
@@ -89,23 +94,28 @@ function ManageBidsBody({ load: given }: { load: Load }) {
   // kept listed price then have nothing left to compare with
   const awarded = list.some((b) => b.status === "accepted");
 
+  // the bid staff are asked about before it wins (an award cannot be undone)
+  const [awarding, setAwarding] = useState<BidWithCarrier | null>(null);
   // the toasts come with the server's answer (api.ts), whether this dialog is still open or not
-  const onAccept = (bid: BidWithCarrier) => accept.mutate(bid.id);
+  const onAccept = (bid: BidWithCarrier) => setAwarding(bid);
+  const onConfirmAward = (bid: BidWithCarrier) => accept.mutate(bid.id, { onSettled: () => setAwarding(null) });
   const onReject = (bid: BidWithCarrier) => reject.mutate(bid.id);
 
   const actions = (bid: BidWithCarrier, full = false) => {
     const pending = bid.status === "pending";
     const who = `${bid.carrierName ?? "carrier"}'s bid of ${formatMoney(bid.bidAmount)}`;
+    const blocked = pending ? bid.awardBlockedReason : null;
     return (
       <div className={full ? "grid grid-cols-2 gap-2" : "flex justify-end gap-2"}>
         <Button
           variant="success"
           size={full ? "md" : "sm"}
           className={full ? "" : "min-h-11 sm:min-h-9"}
-          disabled={!pending || busy}
+          disabled={!pending || busy || !!blocked}
           loading={accept.isPending && accept.variables === bid.id}
           onClick={() => onAccept(bid)}
           aria-label={`Accept ${who}`}
+          aria-describedby={blocked ? blockedNoteId(bid, full) : undefined}
         >
           <Check className="h-4 w-4" aria-hidden="true" />
           Accept
@@ -167,7 +177,7 @@ function ManageBidsBody({ load: given }: { load: Load }) {
         card={(bid) => (
           <>
             <div className="flex items-start justify-between gap-3">
-              <Bidder bid={bid} />
+              <Bidder bid={bid} forsRequirement={load.forsRequirement} />
               <BidStatusBadge status={bid.status} />
             </div>
             <div className="mt-2 flex items-baseline justify-between gap-3">
@@ -179,8 +189,17 @@ function ManageBidsBody({ load: given }: { load: Load }) {
               <Age bid={bid} now={now} />
             </p>
             <div className="mt-3">{actions(bid, true)}</div>
+            {bid.status === "pending" && bid.awardBlockedReason && <AwardBlockedNote id={blockedNoteId(bid, true)} reason={bid.awardBlockedReason} />}
           </>
         )}
+      />
+      <AwardConfirmDialog
+        bid={awarding}
+        loadNumber={load.loadNumber}
+        otherPending={awarding ? otherPendingCount(awarding, list) : 0}
+        pending={accept.isPending}
+        onConfirm={onConfirmAward}
+        onOpenChange={(open) => !open && setAwarding(null)}
       />
       {/* contract: at most 1,000 bids come back; say so rather than truncate silently */}
       {total > list.length && (
@@ -196,7 +215,16 @@ function ManageBidsBody({ load: given }: { load: Load }) {
 function bidColumns(load: Load, now: Date, awarded: boolean, actions: (bid: BidWithCarrier) => ReactNode): BidsTableColumn<BidWithCarrier>[] {
   const right = "text-right";
   return [
-    { label: "Carrier", cell: (bid) => <Bidder bid={bid} /> },
+    {
+      label: "Carrier",
+      cellClassName: "min-w-52 max-w-72",
+      cell: (bid) => (
+        <>
+          <Bidder bid={bid} forsRequirement={load.forsRequirement} />
+          {bid.status === "pending" && bid.awardBlockedReason && <AwardBlockedNote id={blockedNoteId(bid, false)} reason={bid.awardBlockedReason} />}
+        </>
+      ),
+    },
     { label: "Amount", className: right, cellClassName: "tabular text-right font-semibold text-slate-900", cell: (bid) => formatMoney(bid.bidAmount) },
     { label: "vs Listed", className: right, cellClassName: right, cell: (bid) => <Difference diff={differenceFromListed(bid, load, awarded)} current={load.price} /> },
     { label: "Notes", cellClassName: "max-w-56 break-words text-slate-700", cell: (bid) => bid.notes || <span className="text-slate-500">—</span> },
@@ -206,11 +234,15 @@ function bidColumns(load: Load, now: Date, awarded: boolean, actions: (bid: BidW
   ];
 }
 
-function Bidder({ bid }: { bid: BidWithCarrier }) {
+/** The reason's id: the table and the phone cards are both in the page, so each has its own. */
+const blockedNoteId = (bid: BidWithCarrier, card: boolean) => `award-blocked-${card ? "card" : "row"}-${bid.id}`;
+
+function Bidder({ bid, forsRequirement }: { bid: BidWithCarrier; forsRequirement: string }) {
   return (
     <div className="min-w-0">
       <p className="font-medium text-slate-900">{bid.carrierName ?? "Unknown"}</p>
       <p className="text-xs text-slate-600">{bid.carrierCompany ?? "—"}</p>
+      <BidderCompliance bid={bid} forsRequirement={forsRequirement} />
     </div>
   );
 }

@@ -1,11 +1,13 @@
 // The two compliance switches (contract GET|PUT /api/admin/compliance-settings
 // {requireCompliance, enforceFors}; both default off so an existing network keeps
 // working after the upgrade). Reached from the admin header beside Schedule Email.
+// Before saving, the preview under the switches names what they would block.
 import { useEffect, useId, useRef, useState } from "react";
 import { Switch } from "radix-ui";
 import type { ComplianceSettings } from "@contract/schemas/company";
 import { SettingsDialog, SettingsForm, useFocusOnArrival, type SettingsDialogProps, type SettingsWords } from "../../components/settings-dialog";
 import { useComplianceSettings, useSaveComplianceSettings } from "./api";
+import { CompliancePreviewPanel } from "./compliance-preview";
 
 const OFF: ComplianceSettings = { requireCompliance: false, enforceFors: false };
 
@@ -39,6 +41,7 @@ function ComplianceForm({ saved, onDone }: { saved: ComplianceSettings; onDone: 
         onChange={(enforceFors) => setV({ ...v, enforceFors })}
         explain="When on, a load that needs FORS Silver can only go to a company with a verified Silver or Gold certificate (and so on). The board tells the carrier why. When off, the FORS level on a load is for information only."
       />
+      <CompliancePreviewPanel settings={v} />
     </SettingsForm>
   );
 }
