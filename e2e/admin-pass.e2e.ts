@@ -5,23 +5,26 @@
 // A registration repeating an account's name, company and phone is flagged in the
 // Pending tab, naming that account. A saved search's name says its limit: counted
 // in the hint, and a longer one named in the error rather than cut silently.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DESKTOP_1280, PHONE, fitsPhone, settled, startJourney, viewShot, type Journey } from "./helpers";
 import { createAdmin, createCarrier, createLoads, createUser } from "../test/factories";
-import type { UserRow } from "../src/server/db/schema";
+import type { LoadRow, UserRow } from "../src/server/db/schema";
 
 const CHECK = "Fill in Invoice Settings before the first completion";
 const REPEAT = "Possible repeat: same name, company and phone as rhys.first@example.com (approved account)";
 
 let journey: Journey;
 let admin: UserRow;
+let approved: LoadRow;
 
 beforeAll(async () => {
   journey = await startJourney();
   const app = journey.server.app;
   admin = await createAdmin(app, { name: "Ada Admin", carrierName: "Flatbed Network" });
   await createLoads(app, 40, (i) => ({ price: 600 + i * 10 }));
+  const carrier = await createCarrier(app, { name: "Dai Driver", carrierName: "Dai Haulage Ltd" });
+  [approved] = await createLoads(app, 1, () => ({ loadNumber: "FN-2026-0999", status: "approved", acceptedBy: carrier.id, acceptedByCarrier: "Dai Haulage Ltd", mandataNumber: "PO-0999", price: 900 }));
   await createUser(app, { isApproved: true, name: "Rhys Repeat", carrierName: "Repeat Haulage Ltd", contactNumber: "07700 900123", email: "rhys.first@example.com" });
   await createUser(app, { isApproved: false, name: "Rhys Repeat", carrierName: "repeat haulage ltd", contactNumber: "07700-900-123", email: "rhys.again@example.com" });
   await createUser(app, { isApproved: false, name: "Nia New", carrierName: "New Freight Cyf", contactNumber: "01970 123456", email: "nia@example.com" });
@@ -31,8 +34,15 @@ afterAll(async () => {
   await journey?.close();
 });
 
+let current: Page | undefined;
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === "fail" && current) await viewShot(current, `admin-pass-FAILED-${ctx.task.name.slice(0, 40).replace(/\W+/g, "-")}`).catch(() => {});
+  current = undefined;
+});
+
 async function openAdmin(viewport: { width: number; height: number }): Promise<Page> {
   const page = await journey.logIn(admin, viewport);
+  current = page;
   await page.goto("/admin");
   await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
   await page.getByText(/^\d[\d,]* loads$/).first().waitFor();
@@ -56,7 +66,7 @@ describe("admin page at start and the Pending tab", () => {
     const tops = await headerButtonTops(page);
     expect(new Set(tops).size).toBe(1);
     // the All Loads count sits inside the first screen, not cut off at its right edge
-    const count = (await page.getByText(/^40 loads$/).boundingBox())!;
+    const count = (await page.getByText(/^41 loads$/).boundingBox())!;
     expect(count.y + count.height).toBeLessThanOrEqual(DESKTOP_1280.height);
     expect(count.x + count.width).toBeLessThanOrEqual(DESKTOP_1280.width - 16);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP_1280.width);
@@ -70,8 +80,19 @@ describe("admin page at start and the Pending tab", () => {
     await fitsPhone(phone);
     await viewShot(phone, "admin-pass-390-check");
 
-    await banner.getByRole("button", { name: "Open Invoice Settings" }).click();
+    // Mark Complete asks for the settings first, and leaves the load approved
     const dialog = page.getByRole("dialog", { name: "Invoice settings" });
+    await page.getByRole("button", { name: "Actions for load #FN-2026-0999" }).click();
+    await page.getByRole("menuitem", { name: "Mark Complete" }).click();
+    await settled(dialog);
+    await expect.poll(() => page.getByText(CHECK).count()).toBeGreaterThan(1);
+    await viewShot(page, "admin-pass-1280-complete-asks");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    const load = async () => (await (await page.request.get(`/api/loads/${approved.id}`)).json()) as { status: string };
+    expect((await load()).status).toBe("approved");
+
+    await banner.getByRole("button", { name: "Open Invoice Settings" }).click();
     await settled(dialog);
     await dialog.getByLabel("Network's name").fill("Northern Flatbed Network Ltd");
     await dialog.getByLabel("Network's address").fill("1 Dock Street\nLeeds LS10 1JF");
@@ -80,6 +101,10 @@ describe("admin page at start and the Pending tab", () => {
     await expect.poll(() => page.getByText(CHECK).count()).toBe(0);
     const saved = (await page.request.get("/api/admin/invoice-settings")).json();
     expect(await saved).toMatchObject({ companyName: "Northern Flatbed Network Ltd" });
+    // filled in, Mark Complete completes
+    await page.getByRole("button", { name: "Actions for load #FN-2026-0999" }).click();
+    await page.getByRole("menuitem", { name: "Mark Complete" }).click();
+    await expect.poll(async () => (await load()).status).toBe("completed");
   });
 
   it("1280 px: the Pending tab flags the repeat registration, not the new one", async () => {
@@ -107,6 +132,7 @@ describe("admin page at start and the Pending tab", () => {
     it(`${viewport.width} px: a saved search's name counts to its limit and a longer one says so`, async () => {
       const carrier = await createCarrier(journey.server.app, { name: `Cai Carrier ${viewport.width}`, carrierName: "Cai Cludiant Cyf" });
       const page = await journey.logIn(carrier, viewport);
+      current = page;
       const made = await page.request.post("/api/saved-searches", { data: { name: "Leeds to Bristol", filters: { search: "Leeds" }, alert: "off" }, headers: { Origin: journey.server.url } });
       expect(made.status()).toBe(201);
       await page.goto("/saved-searches");

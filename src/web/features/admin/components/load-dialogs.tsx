@@ -9,6 +9,9 @@ import { Later } from "../../../lib/lazy";
 import { LoadDetailsDialog } from "../../loads";
 import { ManageBidsDialog } from "../../bids-staff";
 import { PodDocumentDialog, PodInfoDialog } from "../../pod-document";
+import { InvoiceSettingsDialog, useMissingInvoiceDetails } from "../../invoices";
+import { INVOICE_SETTINGS_CHECK } from "@contract/schemas/invoice";
+import { toast } from "../../../components/ui/toast";
 import { useResetLoad, useUpdateLoadStatus } from "../api/mutations";
 import type { LoadActionHandlers } from "./load-actions-menu";
 import { CancelLoadDialog } from "./cancel-load-dialog";
@@ -29,6 +32,9 @@ export function useLoadDialogs(user: User | null | undefined) {
   const [approving, setApproving] = useState<Load | null>(null);
   const [podInfo, setPodInfo] = useState<Load | null>(null);
   const [podDoc, setPodDoc] = useState<Load | null>(null);
+  const [invoiceSettingsOpen, setInvoiceSettingsOpen] = useState(false);
+  // completing raises the load's invoice, which prints the network's details
+  const missingInvoiceDetails = useMissingInvoiceDetails();
 
   const status = useUpdateLoadStatus();
   const resetLoad = useResetLoad();
@@ -47,7 +53,13 @@ export function useLoadDialogs(user: User | null | undefined) {
     onManageBids: setBidsFor,
     // Approve asks for the PO number, prefilled with the next one
     onApprove: setApproving,
-    onComplete: (l) => void setStatus(l, "completed"),
+    // until the network's details are in Invoice Settings, Mark Complete opens them instead
+    onComplete: (l) => {
+      if (missingInvoiceDetails.length) {
+        toast.info(INVOICE_SETTINGS_CHECK, `Still empty: ${missingInvoiceDetails.join(" and ")}. Then mark ${l.loadNumber} complete.`);
+        setInvoiceSettingsOpen(true);
+      } else void setStatus(l, "completed");
+    },
     onCancel: setCancelling,
     onUncancel: (l) => void setStatus(l, "available"),
     onReset: (l) => resetLoad.mutate(l),
@@ -75,6 +87,7 @@ export function useLoadDialogs(user: User | null | undefined) {
       <ApproveLoadDialog load={approving} userId={user?.id} onOpenChange={(o) => !o && setApproving(null)} />
       <PodInfoDialog load={podInfo} open={!!podInfo} onOpenChange={(o) => !o && setPodInfo(null)} />
       {podDoc && <PodDocumentDialog load={podDoc} open onOpenChange={(o) => !o && setPodDoc(null)} />}
+      <InvoiceSettingsDialog open={invoiceSettingsOpen} onOpenChange={setInvoiceSettingsOpen} />
     </>
   );
 

@@ -8,10 +8,15 @@ import { Button } from "../../../components/ui/button";
 import { useInvoiceSettings } from "../api";
 import { InvoiceSettingsDialog } from "./invoice-settings-dialog";
 
-export function InvoiceSettingsCheck() {
+/** What Invoice Settings still lack for the first invoice (empty when complete or not yet read). */
+export function useMissingInvoiceDetails(): string[] {
   const settings = useInvoiceSettings(true);
+  return settings.data ? missingInvoiceDetails(settings.data) : [];
+}
+
+export function InvoiceSettingsCheck() {
   const [open, setOpen] = useState(false);
-  const missing = settings.data ? missingInvoiceDetails(settings.data) : [];
+  const missing = useMissingInvoiceDetails();
   if (!missing.length && !open) return null;
   return (
     <div role="status" className="mb-3 flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
