@@ -28,7 +28,7 @@ afterAll(() => journey?.close());
 const card = (page: Page) => page.locator(`article[data-load-id="${load.id}"]`);
 
 it("two carriers bid, one updates, the admin awards a bid, loser and winner see the outcome", async () => {
-  // --- Alice places a bid below the listed rate (desktop)
+  // --- Alice places a bid below the listed price (desktop)
   const a = await journey.signedInPage(alice);
   await a.goto("/");
   await card(a).getByRole("button", { name: "Place Bid" }).click();
@@ -41,7 +41,7 @@ it("two carriers bid, one updates, the admin awards a bid, loser and winner see 
   expect(await submitA.isDisabled()).toBe(true);
   await aDialog.getByLabel("Bid Amount (£)").fill("1150");
   await expect.poll(() => aDialog.getByText("£50.00 (4.2%)").isVisible()).toBe(true);
-  expect(await aDialog.textContent()).toContain("below the listed rate");
+  expect(await aDialog.textContent()).toContain("below the listed price");
   await aDialog.getByLabel("Notes (optional)").fill("  Can collect from 07:00  ");
   await shot(a, "bids-dialog-desktop");
   await submitA.click();
@@ -50,14 +50,14 @@ it("two carriers bid, one updates, the admin awards a bid, loser and winner see 
   await expect.poll(() => card(a).getByText("Bid Pending £1,150.00").isVisible()).toBe(true);
   expect(await card(a).getByRole("button", { name: "Update Bid" }).isVisible()).toBe(true);
 
-  // --- Bob bids above the listed rate on a phone, then updates it
+  // --- Bob bids above the listed price on a phone, then updates it
   const b = await journey.signedInPage(bob, PHONE);
   await b.goto("/");
   await card(b).getByRole("button", { name: "Place Bid" }).click();
   const bDialog = b.getByRole("dialog", { name: "Place Bid" });
   await bDialog.getByLabel("Bid Amount (£)").fill("1250");
   await expect.poll(() => bDialog.getByText("£50.00 (4.2%)").isVisible()).toBe(true);
-  expect(await bDialog.textContent()).toContain("above the listed rate");
+  expect(await bDialog.textContent()).toContain("above the listed price");
   await viewShot(b, "bids-dialog-phone");
   await bDialog.getByLabel("Notes (optional)").fill("Tail lift available");
   await bDialog.getByRole("button", { name: "Submit Bid" }).click();

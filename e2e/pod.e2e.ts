@@ -136,14 +136,17 @@ describe("proof of delivery", () => {
     expect(await dialog.locator('input[type="file"][capture="environment"]').getAttribute("accept")).toBe("image/*");
     await viewShot(page, "pod-complete-dialog-phone");
 
-    // every field's message under it
+    const pickup = dialog.getByRole("group", { name: "Pickup" });
+    const delivery = dialog.getByRole("group", { name: "Delivery" });
+    // the signing times open as now (a driver at the gate signs now); cleared, every field's message under it
+    expect(await pickup.getByLabel("Date and time signed").inputValue()).not.toBe("");
+    await pickup.getByLabel("Date and time signed").fill("");
+    await delivery.getByLabel("Date and time signed").fill("");
     await dialog.getByRole("button", { name: "Submit POD" }).click();
     for (const m of ["Pickup signature required", "Pickup date required", "Delivery signature required", "Delivery date required"]) {
       await dialog.getByText(m).waitFor();
     }
 
-    const pickup = dialog.getByRole("group", { name: "Pickup" });
-    const delivery = dialog.getByRole("group", { name: "Delivery" });
     // signed in the past: a signature more than 15 minutes ahead of the clock is refused
     await pickup.getByLabel("Signed by").fill("Sam Loader");
     await pickup.getByLabel("Date and time signed").fill("2026-11-20T09:05");

@@ -101,6 +101,8 @@ export function useStats() {
 export function useAcceptLoad() {
   const qc = useQueryClient();
   return useMutation({
+    // without a signal it fails at once instead of waiting, paused, to book the load later
+    networkMode: "always",
     mutationFn: ({ loadId, userId }: { loadId: string; userId: string }) =>
       api.patch<Load>(`/api/loads/${encodeURIComponent(loadId)}/accept`, { userId }, { idempotencyKey: newIdempotencyKey() }),
     // a 409 may be the compliance or FORS rule: the board's reasons were out of date

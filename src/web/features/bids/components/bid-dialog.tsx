@@ -1,6 +1,6 @@
 // Place Bid / Update Bid dialog: one pending bid per load (a second bid updates it),
 // the bid rules below, POST /api/bids, and "Bid Submission Failed" when it fails.
-import { useEffect, useId } from "react";
+import { useEffect, useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
@@ -9,7 +9,7 @@ import type { Load } from "@contract/schemas/load";
 import type { OwnBid } from "@contract/schemas/bid";
 import { MSG } from "@contract/messages";
 import { parsePounds } from "@contract/pounds";
-import { bidDifference } from "@contract/bid-difference";
+import { bidAmountProblem, bidFigures, listedPriceOf } from "../bid-figures";
 import { Dialog } from "../../../components/ui/dialog";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
@@ -29,18 +29,25 @@ export interface BidDialogProps {
 
 const NOTES_MAX = 1000;
 
-// Amount at least 0.01; notes optional (trimmed and omitted when empty on send).
-// Typed the way people write pounds: "1,100" is £1,100.
-export const bidFormSchema = z.object({
-  amount: z.string().superRefine((v, ctx) => {
-    const pounds = v.trim() === "" ? 0 : parsePounds(v);
-    if (pounds === null) ctx.addIssue({ code: "custom", message: MSG.bidAmountFormat });
-    else if (pounds < 0.01) ctx.addIssue({ code: "custom", message: MSG.bidAmount });
-  }),
-  notes: z.string().max(NOTES_MAX, `Notes can be at most ${NOTES_MAX} characters`),
-});
-const formSchema = bidFormSchema;
-type BidForm = z.infer<typeof formSchema>;
+// Amount at least 0.01, at most £1,000,000 and at most 10× the load's listed price
+// (the rule named, as POST /api/bids names it); notes optional (trimmed and omitted
+// when empty on send). Typed the way people write pounds: "1,100" is £1,100.
+export const bidFormSchemaFor = (load: { price: number | null | undefined }) =>
+  z.object({
+    amount: z.string().superRefine((v, ctx) => {
+      const pounds = v.trim() === "" ? 0 : parsePounds(v);
+      if (pounds === null) ctx.addIssue({ code: "custom", message: MSG.bidAmountFormat });
+      else if (pounds < 0.01) ctx.addIssue({ code: "custom", message: MSG.bidAmount });
+      else {
+        const tooHigh = bidAmountProblem(pounds, load);
+        if (tooHigh) ctx.addIssue({ code: "custom", message: tooHigh });
+      }
+    }),
+    notes: z.string().max(NOTES_MAX, `Notes can be at most ${NOTES_MAX} characters`),
+  });
+/** the form's checks on a load with no listed price */
+export const bidFormSchema = bidFormSchemaFor({ price: null });
+type BidForm = z.infer<typeof bidFormSchema>;
 
 const EMPTY: BidForm = { amount: "", notes: "" };
 
@@ -49,6 +56,7 @@ export function BidDialog({ load, pendingBid, open, onOpenChange }: BidDialogPro
   const differenceId = useId();
   const updating = !!pendingBid;
   const submit = useSubmitBid();
+  const formSchema = useMemo(() => bidFormSchemaFor({ price: load.price }), [load.price]);
   const {
     register,
     handleSubmit,
@@ -68,8 +76,8 @@ export function BidDialog({ load, pendingBid, open, onOpenChange }: BidDialogPro
   const amountText = watch("amount");
   const amount = parsePounds(amountText) ?? NaN;
   const canSubmit = Number.isFinite(amount) && amount > 0; // submit enabled only when amount above 0
-  const diff = canSubmit ? bidDifference(amount, load.ratePerMile, load.distance) : null;
-  const reference = bidDifference(0, load.ratePerMile, load.distance)?.reference ?? null;
+  const diff = canSubmit ? bidFigures(amount, load) : null;
+  const reference = listedPriceOf(load);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -154,10 +162,10 @@ export function BidDialog({ load, pendingBid, open, onOpenChange }: BidDialogPro
           {diff ? (
             <DifferenceLine pounds={diff.pounds} percent={diff.percent} reference={diff.reference} />
           ) : reference === null ? (
-            <p className="text-slate-600">This load has no listed rate to compare your bid with.</p>
+            <p className="text-slate-600">This load has no listed price to compare your bid with.</p>
           ) : (
             <p className="text-slate-600">
-              Listed rate total: <span className="tabular font-medium">{formatMoney(reference)}</span>
+              Listed price: <span className="tabular font-medium">{formatMoney(reference)}</span>
             </p>
           )}
         </div>
@@ -170,13 +178,13 @@ export function BidDialog({ load, pendingBid, open, onOpenChange }: BidDialogPro
   );
 }
 
-/** "£50.00 (4.2%) above the listed rate": the difference in pounds and percent (one decimal). */
+/** "£50.00 (7.4%) above the listed price": the difference in pounds and percent (one decimal). */
 function DifferenceLine({ pounds, percent, reference }: { pounds: number; percent: number; reference: number }) {
   const pct = `${Math.abs(percent).toFixed(1)}%`;
   const base = (
     <span className="text-slate-600">
       {" "}
-      (listed rate total <span className="tabular">{formatMoney(reference)}</span>)
+      (listed price <span className="tabular">{formatMoney(reference)}</span>)
     </span>
   );
   if (pounds === 0) {
@@ -184,7 +192,7 @@ function DifferenceLine({ pounds, percent, reference }: { pounds: number; percen
       <p className="flex items-start gap-1.5 text-slate-800">
         <Equal className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
         <span>
-          Matches the listed rate{base}
+          Matches the listed price{base}
         </span>
       </p>
     );
@@ -198,7 +206,7 @@ function DifferenceLine({ pounds, percent, reference }: { pounds: number; percen
         <span className="tabular font-semibold">
           {formatMoney(Math.abs(pounds))} ({pct})
         </span>{" "}
-        {above ? "above" : "below"} the listed rate{base}
+        {above ? "above" : "below"} the listed price{base}
       </span>
     </p>
   );

@@ -10,7 +10,7 @@ import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { NEAR_MILES_OPTIONS, SORT_OPTIONS, type BoardFilters } from "../board-url";
-
+import { nearPostcodeProblem, type NearErrors, type NearField } from "../near-postcode";
 import { SELECTS, type SelectKey } from "./filter-options";
 import { FilterChips, FilterSheet } from "./filter-sheet";
 
@@ -22,8 +22,11 @@ export function FilterBar({
   onChange,
   onReset,
   onSave,
+  nearErrors,
 }: {
   filters: BoardFilters;
+  /** the server's words on a near postcode it does not know, by field */
+  nearErrors?: NearErrors | null;
   onChange: (f: BoardFilters) => void;
   onReset: () => void;
   /** "Save this search": name the current filters and choose their alert */
@@ -35,20 +38,49 @@ export function FilterBar({
   const [near, setNear] = useState({ pickupNear: filters.pickupNear, deliveryNear: filters.deliveryNear });
   // Reset (or any outside change) puts the applied text back in the box
   useEffect(() => setDraft(filters.search), [filters.search]);
-  useEffect(() => setNear({ pickupNear: filters.pickupNear, deliveryNear: filters.deliveryNear }), [filters.pickupNear, filters.deliveryNear]);
+  // each on its own: a postcode refused as typed stays in its box while the other one is applied
+  useEffect(() => setNear((n) => ({ ...n, pickupNear: filters.pickupNear })), [filters.pickupNear]);
+  useEffect(() => setNear((n) => ({ ...n, deliveryNear: filters.deliveryNear })), [filters.deliveryNear]);
 
+  // a typed near postcode that cannot be one: said under its field, and not applied
+  const [typedErrors, setTypedErrors] = useState<NearErrors>({});
+  /** the near postcodes as typed, those that may be sent applied, the others left as they were and said */
+  const withNear = (f: BoardFilters): BoardFilters => {
+    const next = { ...f };
+    const problems: NearErrors = {};
+    for (const key of ["pickupNear", "deliveryNear"] as const) {
+      const problem = nearPostcodeProblem(near[key]);
+      if (problem) problems[key] = problem;
+      else next[key] = near[key].trim().toUpperCase();
+    }
+    setTypedErrors(problems);
+    return next;
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onChange({ ...filters, search: draft.trim(), pickupNear: near.pickupNear.trim().toUpperCase(), deliveryNear: near.deliveryNear.trim().toUpperCase() });
+    onChange(withNear({ ...filters, search: draft.trim() }));
   };
+  const typeNear = (key: NearField, value: string) => {
+    setNear({ ...near, [key]: value });
+    setTypedErrors({ ...typedErrors, [key]: undefined });
+    // clearing the field clears its filter at once
+    if (value.trim() === "" && filters[key]) onChange({ ...filters, [key]: "", [key === "pickupNear" ? "pickupMiles" : "deliveryMiles"]: "" });
+  };
+  // the server's words stand only while the field still holds what it judged
+  const nearError = (key: NearField) => typedErrors[key] ?? (nearErrors?.[key] && near[key].trim().toUpperCase() === filters[key] ? nearErrors[key] : undefined);
 
   // the sheet: which chip opened it (its field takes the focus)
   const [sheet, setSheet] = useState<{ open: boolean; field?: SelectKey }>({ open: false });
   const closeSheet = () => setSheet({ open: false });
-  // Enter or "Show loads" applies the text and postcodes, and closes the sheet
+  // a postcode the server does not know is said under its field, in the sheet: it opens to show it
+  const serverNearErrors = nearErrors ? JSON.stringify(nearErrors) : "";
+  useEffect(() => {
+    if (serverNearErrors) setSheet({ open: true });
+  }, [serverNearErrors]);
+  // Enter or "Show loads" applies the text and postcodes; the sheet stays open over a postcode that cannot be one
   const apply = (e: FormEvent) => {
     submit(e);
-    closeSheet();
+    if (!nearPostcodeProblem(near.pickupNear) && !nearPostcodeProblem(near.deliveryNear)) closeSheet();
   };
 
   return (
@@ -147,9 +179,11 @@ export function FilterBar({
             <div className="flex gap-2">
               <Input
                 aria-label={`${label}: postcode`}
+                aria-invalid={nearError(postcodeKey) ? true : undefined}
+                aria-describedby={nearError(postcodeKey) ? `${id}-${postcodeKey}-error` : undefined}
                 value={near[postcodeKey]}
                 maxLength={12}
-                onChange={(e) => setNear({ ...near, [postcodeKey]: e.target.value })}
+                onChange={(e) => typeNear(postcodeKey, e.target.value)}
                 placeholder="Postcode, e.g. LS1"
                 autoComplete="off"
                 autoCapitalize="characters"
@@ -159,7 +193,7 @@ export function FilterBar({
                 aria-label={`${label}: within`}
                 value={filters[milesKey] || "50"}
                 // applied at once, with the postcode typed beside it (a radius alone means nothing)
-                onChange={(e) => onChange({ ...filters, [postcodeKey]: near[postcodeKey].trim().toUpperCase(), [milesKey]: e.target.value === "50" ? "" : e.target.value })}
+                onChange={(e) => onChange(withNear({ ...filters, [milesKey]: e.target.value === "50" ? "" : e.target.value }))}
                 className={cn(selectClass.replace("w-full", ""), "w-32 shrink-0")}
               >
                 {NEAR_MILES_OPTIONS.map((m) => (
@@ -169,6 +203,11 @@ export function FilterBar({
                 ))}
               </select>
             </div>
+            {nearError(postcodeKey) && (
+              <p id={`${id}-${postcodeKey}-error`} role="alert" className="mt-1 text-sm text-red-700">
+                {nearError(postcodeKey)}
+              </p>
+            )}
           </fieldset>
         ))}
       </div>

@@ -19,7 +19,7 @@ import { toast } from "../../../components/ui/toast";
 import { useAuth } from "../../../lib/use-auth";
 import { touchedByPod } from "../api";
 import { fromLocalInput, toLocalInput } from "../lib/pod-dates";
-import { podFormSchema } from "../lib/pod-form";
+import { podFormSchema, podFormValues, type PodFormValues } from "../lib/pod-form";
 import { podRefusalMessage } from "../lib/pod-errors";
 import { deleteDraft, loadDraft, saveDraft } from "../offline/drafts";
 import { listQueued, newPodKey, OUTBOX_CHANNEL, putQueued, removeQueued, type OutboxMessage, type QueuedPod } from "../offline/outbox";
@@ -36,23 +36,14 @@ export interface CompletePodDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-type PodForm = {
-  pickupSignedBy: string;
-  pickupSignedDate: string;
-  deliverySignedBy: string;
-  deliverySignedDate: string;
-};
+type PodForm = PodFormValues;
 const FIELDS = ["pickupSignedBy", "pickupSignedDate", "deliverySignedBy", "deliverySignedDate"] as const;
 
 export const POD_COMPLETED_TOAST = "POD completed successfully. Load status changed to 'Completed'.";
 const NO_PAPERWORK: PodPaperwork = { pages: [], document: null };
 
-const valuesFrom = (load: Load): PodForm => ({
-  pickupSignedBy: load.pickupSignedBy ?? "",
-  pickupSignedDate: toLocalInput(load.pickupSignedDate),
-  deliverySignedBy: load.deliverySignedBy ?? "",
-  deliverySignedDate: toLocalInput(load.deliverySignedDate),
-});
+// the signing times open as now where the load has none (editable)
+const valuesFrom = (load: Load): PodForm => podFormValues(load, new Date());
 
 type Phase = { kind: "form" } | { kind: "sending"; pod: QueuedPod; progress: number; attempt: number } | { kind: "queued"; pod: QueuedPod; paused?: boolean };
 
