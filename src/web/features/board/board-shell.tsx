@@ -17,7 +17,7 @@ export function BoardHeading() {
 }
 
 /** The board's `main`: tight spacing, so the first screen reaches the first load card. */
-export const BOARD_MAIN = "mx-auto w-full max-w-6xl space-y-3 px-4 py-3 sm:space-y-4 sm:px-6 sm:py-5";
+export const BOARD_MAIN = "mx-auto w-full max-w-6xl space-y-2 px-4 py-2 sm:space-y-4 sm:px-6 sm:py-5";
 
 /** `main` as BoardPage lays it out, with the heading and skeletons (ui.md: loading states). */
 export function BoardShell() {

@@ -3,7 +3,7 @@
 // then the actions. Buttons follow the load button rules (loads/load-rules.ts); on a phone the card is one column
 // with full-width buttons at the bottom.
 import { useId, type ReactNode } from "react";
-import { ArrowRight, CalendarClock, ClipboardCheck, FileText, Gavel, Package, Route, Truck, Weight } from "lucide-react";
+import { ArrowRight, CalendarClock, ClipboardCheck, Gavel, Package, Route, Truck, Weight } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
 import type { OwnBid } from "@contract/schemas/bid";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
@@ -42,9 +42,6 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
   const showCompletePod = !!onCompletePod && canCompletePod(load);
   // only a load the carrier could otherwise book says why they cannot
   const blocked = block && (showAccept || showBid) ? block : null;
-  // what the driver quotes at the gate: the API sends it only to staff and to the
-  // carrier holding the load once approved; shown only when approved or completed
-  const poNumber = (load.status === "approved" || load.status === "completed") && load.mandataNumber ? load.mandataNumber : null;
 
   return (
     <article
@@ -108,13 +105,6 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
               </dd>
             </div>
           </dl>
-          {poNumber && (
-            <p className="mt-2 flex flex-wrap items-center gap-x-1.5 text-sm" data-testid="po-number">
-              <FileText className="h-4 w-4 shrink-0 text-slate-600" aria-hidden="true" />
-              <span className="text-slate-600">PO Number</span>
-              <span className="font-semibold break-all text-slate-900 tabular">{poNumber}</span>
-            </p>
-          )}
         </div>
 
         {/* what it pays: at the right on wider screens (ui.md order: route, when, pay, needs) */}
@@ -130,8 +120,8 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
             </p>
           )}
         </div>
-        {/* what it needs */}
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm md:order-2">
+        {/* what it needs: one row of four on a phone (a whole card then fits its first screen), two by two from sm up */}
+        <dl className="grid grid-cols-4 gap-x-2 gap-y-2 text-sm sm:grid-cols-2 sm:gap-x-4 md:order-2">
           <Fact icon={<Weight className="h-4 w-4" aria-hidden="true" />} label="Weight" value={formatWeight(load.weight)} />
           <Fact icon={<Route className="h-4 w-4" aria-hidden="true" />} label="Distance" value={formatMiles(load.distance)} />
           <Fact icon={<Truck className="h-4 w-4" aria-hidden="true" />} label="Equipment" value={load.equipmentType} />
@@ -142,22 +132,20 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
 
       {blocked && <BookingBlockNote block={blocked} id={blockId} compact className="mt-4" />}
 
-      {/* on a phone the primary action spans the card and the two others share the row under it
-          (a card then fits a phone's first screen); from sm up, one row at the right */}
-      <div className="mt-3 grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 sm:mt-4 sm:flex sm:flex-row sm:flex-wrap sm:justify-end sm:pt-4">
+      <div className="mt-3 flex flex-col gap-2 border-t border-slate-100 pt-3 sm:mt-4 sm:flex-row sm:flex-wrap sm:justify-end sm:pt-4">
         {showAccept ? (
           <Button
             variant="success"
             onClick={() => onAccept!(load)}
             disabled={!!blocked}
             aria-describedby={blocked ? `${headingId} ${blockId}` : headingId}
-            className="col-span-2 w-full sm:w-auto"
+            className="w-full sm:w-auto"
           >
             Accept Load
           </Button>
         ) : (
           load.status !== "available" && (
-            <Button variant="secondary" disabled className="col-span-2 w-full sm:w-auto">
+            <Button variant="secondary" disabled className="w-full sm:w-auto">
               {unavailableLabel(load.status)}
             </Button>
           )
@@ -175,12 +163,12 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
           </Button>
         )}
         {showCompletePod && (
-          <Button variant="primary" onClick={() => onCompletePod!(load)} aria-describedby={headingId} className="col-span-2 w-full sm:w-auto">
+          <Button variant="primary" onClick={() => onCompletePod!(load)} aria-describedby={headingId} className="w-full sm:w-auto">
             <ClipboardCheck className="h-4 w-4" aria-hidden="true" />
             Complete POD
           </Button>
         )}
-        <Button variant="outline" onClick={() => onViewDetails(load)} aria-describedby={headingId} className={showBid ? "w-full sm:w-auto" : "col-span-2 w-full sm:w-auto"}>
+        <Button variant="outline" onClick={() => onViewDetails(load)} aria-describedby={headingId} className="w-full sm:w-auto">
           View Details
         </Button>
       </div>
@@ -192,7 +180,8 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
   return (
     <div className="min-w-0">
       <dt className="flex items-center gap-1.5 text-xs text-slate-600">
-        {icon}
+        {/* four to a row on a phone leave room for the word, not its icon */}
+        <span className="hidden sm:contents">{icon}</span>
         {label}
       </dt>
       <dd className="truncate font-medium text-slate-900" title={value}>
