@@ -3,9 +3,9 @@
 // Filters and the sort are applied by the server through the query string
 // (contract), and kept in the page's URL: each change is a history
 // entry, so Back goes to the previous filters and a link shares them.
-import { memo, useDeferredValue, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { memo, useDeferredValue, useMemo, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import { AlertTriangle, Loader2, WifiOff } from "lucide-react";
+import { AlertTriangle, Loader2 } from "lucide-react";
 import { BOARD_PAGE_SIZE, POLL } from "@contract/constants";
 import type { Load } from "@contract/schemas/load";
 import { Button } from "../../components/ui/button";
@@ -26,6 +26,9 @@ import { FilterBar } from "./components/filter-bar";
 import { EMPTY_FILTERS, filtersFromSearch, searchFromFilters, type BoardFilters } from "./board-url";
 import { StatsStrip } from "./components/stats-strip";
 import { BOARD_MAIN, BoardHeading } from "./board-shell";
+import { AcceptNeedsSignal, OfflineBanner } from "./components/offline-banner";
+import { useOnline } from "./use-online";
+import { nearErrorsOf } from "./near-postcode";
 
 const NO_LOADS: Load[] = [];
 /** cards in the first paint of a board: more than a phone or a desk screen shows */
@@ -47,6 +50,8 @@ export default function BoardPage() {
 
   return (
     <main id="main-content" className={BOARD_MAIN}>
+      {/* first on the page: a driver with no signal reads it before anything else */}
+      <OfflineBanner />
       <BoardHeading />
 
       <StatsStrip stats={stats.data} />
@@ -89,7 +94,19 @@ function LoadBoard() {
   const loads = useLoads({ ...filters, limit }, { poll: POLL.boardLoads });
   const ownBids = useOwnBids();
   const online = useOnline();
-  const accept = useAcceptLoadFlow();
+  const acceptFlow = useAcceptLoadFlow();
+  // Accept without a signal says so at once: a booking is never queued to be sent later
+  const [acceptOffline, setAcceptOffline] = useState(false);
+  // the note goes with the signal's return (set during render: React's pattern for state following a value)
+  if (online && acceptOffline) setAcceptOffline(false);
+  const requestAccept = (load: Load) => {
+    if (!online || !navigator.onLine) setAcceptOffline(true);
+    else acceptFlow.requestAccept(load);
+  };
+  const accept = { ...acceptFlow, requestAccept };
+  // a near postcode the server does not know is an error on that field, not a failed list
+  const nearErrors = nearErrorsOf(loads.error);
+  const listError = loads.isError && !nearErrors;
   // compliance: one cached status for the whole board; each card's reason is worked out from it and the load
   const { isStaff } = useAuth();
   const compliance = useComplianceMe();
@@ -136,15 +153,8 @@ function LoadBoard() {
       {notice && <BoardComplianceNotice notice={notice} />}
       {/* only when this phone may hold one, or a POD form was opened here (no first-load JS otherwise) */}
       <Later>{(pod || podsMayBeQueued()) && <PodOutboxPanel />}</Later>
-      <FilterBar filters={filters} onChange={setFilters} onReset={reset} onSave={() => setSaving(true)} />
+      <FilterBar filters={filters} onChange={setFilters} onReset={reset} onSave={() => setSaving(true)} nearErrors={nearErrors} />
       <Later>{saving && <SaveBoardSearchDialog open onOpenChange={setSaving} urlQuery={urlQuery} />}</Later>
-
-      {!online && (
-        <p role="status" className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <WifiOff className="h-4 w-4 shrink-0" aria-hidden="true" />
-          You are offline. The board will update again when the connection is back.
-        </p>
-      )}
 
       {/* count and the refetch indicator share one line of fixed height: no layout jump (ui.md);
           the sort is a chip in the filter bar */}
@@ -158,7 +168,8 @@ function LoadBoard() {
         </span>
       </div>
 
-      {loads.isError && loads.data && (
+      {/* offline, the banner at the top says why the list is not refreshed: no second warning with a Retry */}
+      {listError && online && loads.data && (
         <div role="alert" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
           <span className="flex items-center gap-2">
             <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" />
@@ -179,7 +190,9 @@ function LoadBoard() {
             ))}
           </div>
         </div>
-      ) : loads.isError && !loads.data ? (
+      ) : nearErrors && !loads.data ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">Check the postcode in the filters above to see loads.</p>
+      ) : listError && !loads.data ? (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
           <AlertTriangle className="mx-auto h-6 w-6 text-red-700" aria-hidden="true" />
           <p className="mt-2 font-medium text-red-900">The loads could not be loaded.</p>
@@ -253,22 +266,8 @@ function LoadBoard() {
         {pod && <CompletePodDialog load={pod.load} open={pod.open} onOpenChange={(open) => setPod((p) => (p ? { ...p, open } : p))} />}
       </Later>
       {accept.dialogs}
+      {/* until closed or the signal is back */}
+      {acceptOffline && !online && <AcceptNeedsSignal onClose={() => setAcceptOffline(false)} />}
     </div>
-  );
-}
-
-/** navigator.onLine as state (ui.md: offline, say so; polling resumes by itself). */
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    (cb) => {
-      window.addEventListener("online", cb);
-      window.addEventListener("offline", cb);
-      return () => {
-        window.removeEventListener("online", cb);
-        window.removeEventListener("offline", cb);
-      };
-    },
-    () => navigator.onLine,
-    () => true,
   );
 }

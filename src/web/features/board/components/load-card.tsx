@@ -3,7 +3,7 @@
 // then the actions. Buttons follow the load button rules (loads/load-rules.ts); on a phone the card is one column
 // with full-width buttons at the bottom.
 import { useId, type ReactNode } from "react";
-import { ArrowRight, CalendarClock, ClipboardCheck, Gavel, Package, Route, Truck, Weight } from "lucide-react";
+import { ArrowRight, CalendarClock, ClipboardCheck, FileText, Gavel, Package, Route, Truck, Weight } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
 import type { OwnBid } from "@contract/schemas/bid";
 import { Badge, type BadgeTone } from "../../../components/ui/badge";
@@ -42,6 +42,9 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
   const showCompletePod = !!onCompletePod && canCompletePod(load);
   // only a load the carrier could otherwise book says why they cannot
   const blocked = block && (showAccept || showBid) ? block : null;
+  // what the driver quotes at the gate: the API sends it only to staff and to the
+  // carrier holding the load once approved; shown only when approved or completed
+  const poNumber = (load.status === "approved" || load.status === "completed") && load.mandataNumber ? load.mandataNumber : null;
 
   return (
     <article
@@ -105,6 +108,13 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
               </dd>
             </div>
           </dl>
+          {poNumber && (
+            <p className="mt-2 flex flex-wrap items-center gap-x-1.5 text-sm" data-testid="po-number">
+              <FileText className="h-4 w-4 shrink-0 text-slate-600" aria-hidden="true" />
+              <span className="text-slate-600">PO Number</span>
+              <span className="font-semibold break-all text-slate-900 tabular">{poNumber}</span>
+            </p>
+          )}
         </div>
 
         {/* what it pays: at the right on wider screens (ui.md order: route, when, pay, needs) */}
