@@ -10,6 +10,7 @@ import { createLoad, signedIn } from "../../../../test/factories";
 import { openStream, type StreamEvent } from "../../../../test/live-stream";
 import { loadChanges, loads } from "../../db/schema";
 import { loadsVersion } from "../loads/loads.repository";
+import { buildApp } from "../../app";
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
 
@@ -81,24 +82,39 @@ describe.each(ENGINES)("live replay on %s", (engine) => {
     again.close();
   });
 
-  it("tells a stream to refetch when the version it names is older than the log keeps", async () => {
+  /** A second app on the same database, as a process started after the changes: it has sent none of them, so it replays from the log. */
+  async function freshProcess(): Promise<{ port: number; close: () => Promise<void> }> {
+    const app = await buildApp({ config: t.config, database: t.app.ctx.database, serveWeb: false });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    return { port: (app.server.address() as { port: number }).port, close: () => app.close() };
+  }
+
+  it("a process that did not send the missed changes replays them from the log; one older than the log keeps is told to refetch", async () => {
     const carrier = await signedIn(t.app);
     const s = openStream(port, carrier.cookie);
     const v0 = await readyVersion(s);
     s.close();
-    // a stream that stays open shows when the server has read the two changes
-    const watcher = openStream(port, staff.cookie);
-    await readyVersion(watcher);
-    await createLoad(t.app);
-    await createLoad(t.app);
-    await watcher.waitFor((e) => e.event === "load" && e.id === String(v0 + 2));
-    watcher.close();
-    // what the log's pruning does to changes past a day and 10,000 newer ones
-    await t.app.ctx.db.delete(loadChanges).where(lte(loadChanges.version, v0 + 1));
-    const again = openStream(port, carrier.cookie, { lastEventId: v0 });
-    await again.waitFor((e) => e.event === "ready");
-    expect(again.events.map((e) => e.event)).toEqual(["resync", "ready"]);
-    again.close();
+    const a = await createLoad(t.app);
+    const b = await createLoad(t.app);
+    const other = await freshProcess();
+    try {
+      const again = openStream(other.port, carrier.cookie, { lastEventId: v0 });
+      await again.waitFor((e) => e.event === "ready");
+      expect(loadEvents(again.events).map((e) => [e.id, e.data.id])).toEqual([
+        [v0 + 1, a.id],
+        [v0 + 2, b.id],
+      ]);
+      expect(again.events.map((e) => e.event)).toEqual(["load", "load", "ready"]);
+      again.close();
+      // what the log's pruning does to changes past a day and 10,000 newer ones
+      await t.app.ctx.db.delete(loadChanges).where(lte(loadChanges.version, v0 + 1));
+      const gone = openStream(other.port, carrier.cookie, { lastEventId: v0 });
+      await gone.waitFor((e) => e.event === "ready");
+      expect(gone.events.map((e) => e.event)).toEqual(["resync", "ready"]);
+      gone.close();
+    } finally {
+      await other.close();
+    }
   });
 
   it("ends a carrier's stream within a second of staff moving them to another company, sending nothing of the old company's in between", async () => {

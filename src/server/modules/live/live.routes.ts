@@ -48,6 +48,8 @@ export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext):
     if (route.startsWith("/api/users") || route.startsWith("/api/companies")) owners.recheckSoon();
   });
 
+  // set once shutdown has begun: a stream asked for now (a kept-alive connection) is told to come back elsewhere
+  let closing = false;
   app.get("/api/live", async (req, reply) => {
     const user = requireUser(req);
     reply.hijack();
@@ -78,6 +80,7 @@ export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext):
       else if (why === "shutdown") res.write(`retry: ${250 + Math.floor(Math.random() * 750)}\n\n`);
       res.end();
     };
+    if (closing) return end("shutdown");
     streams.add(end);
     owners.track(user.id, req.sessionId!, user, end);
     req.raw.on("close", () => end());
@@ -106,6 +109,7 @@ export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext):
 
   // Open streams would keep the server from closing: end them first (graceful shutdown).
   app.addHook("preClose", async () => {
+    closing = true;
     unwatch();
     unpoke();
     for (const end of [...streams]) end("shutdown");

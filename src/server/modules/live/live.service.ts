@@ -34,6 +34,9 @@ export interface LiveClient {
   status(event: "resync", json: string, version: number): void;
 }
 
+/** changes kept in memory for replays (a deploy's reconnects, a short break) */
+const RECENT = 2_000;
+
 /** 'board_changed' still carries 'users' (migration 0001) */
 const STAFF_ONLY: ReadonlySet<Topic> = new Set(["users"]);
 
@@ -61,8 +64,16 @@ export class LiveHub {
   readonly feed: LoadFeed;
   /** the last version sent to every stream (a stream added now is sent what follows it) */
   private sent: number | null = null;
+  /**
+   * The views of the last changes sent, oldest first and gapless (a bulk change
+   * empties it): a stream that reconnects after a short break, or after its process
+   * was replaced, is sent them from here as they were sent, with no query.
+   */
+  private recent: LoadEventViews[] = [];
   /** streams being sent what they missed: live changes wait here meanwhile, in order */
   private catchingUp = new Map<LiveClient, { json: string; version: number }[]>();
+  /** streams that came with a version ahead of this process: changes up to it are not sent again */
+  private seen = new Map<LiveClient, number>();
   private unlisten: (() => Promise<void>) | null = null;
   private starting: Promise<void> | null = null;
   private readonly coalesceMs: number;
@@ -94,6 +105,9 @@ export class LiveHub {
     const version = this.sent ?? this.feed.version;
     const replaying = since !== undefined && since < version;
     if (replaying) this.catchingUp.set(client, []);
+    // it has seen versions this process has not sent yet (it came from a process
+    // ahead of this one): they are not sent to it again
+    if (since !== undefined && since > version) this.seen.set(client, since);
     this.clients.add(client);
     const { userId, carrierName } = client;
     if (userId) addTo(this.byUser, userId, client);
@@ -101,10 +115,11 @@ export class LiveHub {
     const remove = () => {
       this.clients.delete(client);
       this.catchingUp.delete(client);
+      this.seen.delete(client);
       if (userId) removeFrom(this.byUser, userId, client);
       if (carrierName) removeFrom(this.byCarrier, carrierName, client);
     };
-    let at = version;
+    let at = Math.max(version, since ?? 0);
     if (replaying) {
       try {
         await this.replay(client, since, version);
@@ -122,6 +137,12 @@ export class LiveHub {
 
   /** Send one stream the changes after `since` up to `upTo`, or tell it to refetch. */
   private async replay(client: LiveClient, since: number, upTo: number): Promise<void> {
+    // a short break: the changes are still in memory, as they were sent
+    const first = this.recent[0]?.version;
+    if (first !== undefined && since >= first - 1 && this.recent[this.recent.length - 1].version >= upTo) {
+      for (const views of this.recent) if (views.version > since && views.version <= upTo) client.load?.(viewFor(client, views), views.version);
+      return;
+    }
     const changes = await this.feed.since(since, upTo).catch(() => null);
     if (!changes || changes.some((c) => c.kind === "bulk" || !c.loadId)) {
       client.status("resync", JSON.stringify({ version: upTo }), upTo);
@@ -216,6 +237,13 @@ export class LiveHub {
 
   // ------------------------------------------------------------ event: load
 
+  private alreadySeen(c: LiveClient, version: number): boolean {
+    const upTo = this.seen.get(c);
+    if (upTo === undefined) return false;
+    if (version > upTo) this.seen.delete(c);
+    return version <= upTo;
+  }
+
   /** A batch of changes from the feed, in version order: the batch's loads are read in one query. */
   private async dispatch(changes: LoadChange[]): Promise<void> {
     const ids = [...new Set(changes.flatMap((c) => (c.loadId && c.kind !== "bulk" ? [c.loadId] : [])))];
@@ -227,9 +255,13 @@ export class LiveHub {
       if (change.kind === "bulk" || !change.loadId) {
         // a bulk statement: every stream refetches once (its version jumps)
         const json = JSON.stringify({ version: change.version });
-        for (const c of this.clients) c.status("resync", json, change.version);
+        for (const c of this.clients) if (!this.alreadySeen(c, change.version)) c.status("resync", json, change.version);
+        this.recent = [];
       } else {
-        this.sendLoad(loadEventViews({ ...change, loadId: change.loadId }, rows.get(change.loadId), now));
+        const views = loadEventViews({ ...change, loadId: change.loadId }, rows.get(change.loadId), now);
+        this.sendLoad(views);
+        this.recent.push(views);
+        if (this.recent.length > RECENT) this.recent.splice(0, this.recent.length - RECENT);
       }
       this.opts.onSent?.(Date.now() - change.changedAt.getTime());
     }
@@ -238,6 +270,7 @@ export class LiveHub {
 
   private sendLoad(views: LoadEventViews): void {
     for (const c of this.clients) {
+      if (this.alreadySeen(c, views.version)) continue;
       const json = viewFor(c, views);
       const queue = this.catchingUp.get(c);
       if (queue) queue.push({ json, version: views.version });
@@ -273,6 +306,8 @@ export class LiveHub {
     this.byUser.clear();
     this.byCarrier.clear();
     this.catchingUp.clear();
+    this.seen.clear();
+    this.recent = [];
     await this.feed.close();
     await this.unlisten?.().catch(() => {});
     this.unlisten = null;
