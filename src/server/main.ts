@@ -66,9 +66,12 @@ export async function main(config: Config, hooks: MainHooks = {}): Promise<void>
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await schedule.stop();
-      await jobs.stop(); // no new claims; the jobs in hand end (or their lease runs out)
-      await app.close(); // drains in-flight requests first (app.ts "Graceful shutdown")
+      // side by side, so the 10 s holds: the jobs in hand get their 4 s (then are told to
+      // stop, their attempt recorded for a retry) while in-flight requests drain
+      await Promise.all([
+        schedule.stop().then(() => jobs.stop()), // no new claims; the jobs in hand end (or their lease runs out)
+        app.close(), // drains in-flight requests first (app.ts "Graceful shutdown")
+      ]);
       app.ctx.mail.close();
       await database.close();
       if (pidFile) rmSync(pidFile, { force: true });
