@@ -250,7 +250,7 @@ describe("self-billing invoices", () => {
     await dialog.waitFor({ state: "hidden" });
 
     // the invoice settings, from the tab's toolbar
-    await staff.getByRole("button", { name: "Invoice Settings" }).click();
+    await staff.getByRole("button", { name: "Invoice Settings", exact: true }).click();
     const settings = staff.getByRole("dialog", { name: "Invoice settings" });
     await settings.getByLabel("Payment terms (days)").waitFor();
     await settings.getByLabel("Payment terms (days)").fill("45");
