@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { DESKTOP_1280, PHONE, expectAccessible, fitsPhone, startJourney, viewShot, type Journey } from "./helpers";
+import { DESKTOP_1280, PHONE, expectAccessible, fitsPhone, startJourney, viewShot, type Journey, settled } from "./helpers";
 import { createAdmin } from "../test/factories";
 import type { UserRow } from "../src/server/db/schema";
 
@@ -71,6 +71,8 @@ describe("CSV load import", () => {
     // fixed, chosen again: checked, then imported
     await input.setInputFiles({ name: "loads-fixed.csv", mimeType: "text/csv", buffer: fileFrom(template, "950.00") });
     await dialog.getByText("All 2 loads in the file are ready to import.").waitFor();
+    // the Import button's colours ease from disabled to enabled: judge contrast once they have
+    await settled(dialog.getByRole("button", { name: "Import 2 loads" }));
     await expectAccessible(page);
     await viewShot(page, "load-import-ready-desk");
     await dialog.getByRole("button", { name: "Import 2 loads" }).click();
