@@ -48,6 +48,28 @@ const invoiceSnapshot = z.object({
   overdue: z.boolean(),
 });
 
+/** A waiting-time claim as it stood when the event happened (the public WaitingClaim shape). */
+const claimSnapshot = z.object({
+  id,
+  loadId: id,
+  loadNumber: z.string(),
+  companyId: id,
+  stop: z.enum(["pickup", "delivery"]),
+  arrivedAt: z.string(),
+  departedAt: z.string(),
+  evidence: z.enum(["position", "declared", "staff"]),
+  minutes: z.number().int(),
+  chargeableMinutes: z.number().int(),
+  amount: money,
+  status: z.enum(["pending", "approved", "rejected"]),
+  decidedAmount: money.nullable(),
+  note: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+});
+
 /** The status a load left: a reaction to leaving `completed` (the invoice) or a booking (the carrier) reads it. */
 const fromStatus = z.string();
 
@@ -96,6 +118,18 @@ export const EVENT_DATA = {
   }),
   /** staff rejected a company's document, with the reason the carrier reads */
   "company.document_rejected": z.object({ companyId: id, companyName: z.string(), documentId: id, kind: z.string(), forsLevel: z.string().nullable(), reason: z.string() }),
+  /** an arrival or departure at a booked load's stop; correction: staff changed recorded times (old and new in the load's history) */
+  "stop.recorded": z.object({
+    stop: z.enum(["pickup", "delivery"]),
+    kind: z.enum(["arrival", "departure", "correction"]),
+    companyId: id,
+    arrivedAt: z.string().nullable(),
+    departedAt: z.string().nullable(),
+    evidence: z.enum(["position", "declared", "staff"]),
+  }),
+  "claim.submitted": z.object({ claim: claimSnapshot }),
+  /** staff approved (perhaps a lower amount, with a reason) or rejected the claim */
+  "claim.decided": z.object({ claim: claimSnapshot }),
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA;
@@ -161,4 +195,7 @@ export const WEBHOOK_EVENT_OF = {
   "company.vat_number_confirmed": null,
   "company.document_verified": null,
   "company.document_rejected": null,
+  "stop.recorded": "stop.recorded",
+  "claim.submitted": "claim.submitted",
+  "claim.decided": "claim.decided",
 } as const satisfies Record<EventType, string | null>;
