@@ -18,3 +18,4 @@ export * from "./counters";
 export * from "./invoices";
 export * from "./integrations";
 export * from "./events";
+export * from "./claims";
