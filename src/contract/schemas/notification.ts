@@ -6,7 +6,9 @@ import { z } from "../plain-errors";
 
 /**
  * The notification types (document_expiring, document_verified, document_rejected:
- * company documents; invoice_issued, invoice_paid: self-billing invoices).
+ * company documents; invoice_issued, invoice_paid: self-billing invoices; stop_recorded:
+ * an arrival or departure at a booked load's stop, to staff when a carrier records it
+ * and to the company's members when staff record or correct it).
  */
 export const NOTIFICATION_TYPES = [
   "bid_accepted",
@@ -25,6 +27,7 @@ export const NOTIFICATION_TYPES = [
   "vat_number_proposed",
   "document_verified",
   "document_rejected",
+  "stop_recorded",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -53,6 +56,7 @@ export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
   vat_number_proposed: "A carrier gives a new VAT number to confirm (staff)",
   document_verified: "Staff verify a company document",
   document_rejected: "Staff reject a company document (with the reason)",
+  stop_recorded: "An arrival or departure at a stop is recorded or corrected",
   available_loads: "The available loads email",
 };
 

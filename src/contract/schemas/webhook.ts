@@ -16,6 +16,9 @@ export const WEBHOOK_EVENTS = [
   "pod.submitted",
   "invoice.issued",
   "invoice.paid",
+  "stop.recorded",
+  "claim.submitted",
+  "claim.decided",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -31,6 +34,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "pod.submitted": "POD submitted",
   "invoice.issued": "Invoice issued",
   "invoice.paid": "Invoice paid",
+  "stop.recorded": "Stop arrival or departure recorded",
+  "claim.submitted": "Waiting-time claim submitted",
+  "claim.decided": "Waiting-time claim decided",
 };
 
 /** Standard Webhooks: the signing secret is `whsec_` + base64 of the key bytes. */

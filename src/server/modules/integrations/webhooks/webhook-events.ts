@@ -4,7 +4,8 @@
 // once however often the reaction is retried. The body is fixed here, once: every
 // attempt sends the same bytes under the same webhook-id. A load event carries the
 // load as staff see it when the reaction runs (normally within milliseconds of the
-// change); bid and invoice events carry the record as the event recorded it.
+// change); bid, invoice and claim events carry the record as the event recorded
+// it, and a stop event the stop's times with the load's id and number.
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../../context";
 import type { DbOrTx } from "../../../db/client";
@@ -60,6 +61,12 @@ function dataOf(db: DbOrTx, event: DomainEvent, now: Date): unknown {
     case "invoice.issued":
     case "invoice.paid":
       return event.data.invoice;
+    // the stop's times as recorded, never the phone's position (staff only)
+    case "stop.recorded":
+      return { loadId: event.loadId, loadNumber: event.loadNumber, ...event.data };
+    case "claim.submitted":
+    case "claim.decided":
+      return event.data.claim;
     default:
       return () => loadData(db, event.loadId!, now);
   }
