@@ -11,6 +11,7 @@ import { systemClock, type AppContext, type Clock } from "./context";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createJobRegistry } from "./modules/jobs/job-registry";
 import { createObjectAccessRegistry } from "./modules/objects/object-access";
+import { createLoadDetailParts } from "./modules/loads/load-detail-parts";
 import { diskFloorOf, LOW_DISK_HEALTH } from "./modules/objects/disk-floor";
 import { installTransactionHooks } from "./db/transaction-hooks";
 import { createEventBus } from "./events/event-bus";
@@ -55,6 +56,7 @@ import { registerWebhooksRoutes } from "./modules/integrations/webhooks/webhooks
 import { registerApiTokensRoutes, registerBearerAuth } from "./modules/integrations/tokens/api-tokens.routes";
 import { registerOpenApiRoutes } from "./modules/integrations/openapi/openapi.routes";
 import { registerLoadImportRoutes } from "./modules/integrations/import/load-import.routes";
+import { registerStopsRoutes } from "./modules/claims/stops.routes";
 
 export { WEB_DIST } from "./lib/paths";
 import { WEB_DIST } from "./lib/paths";
@@ -110,6 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     mail: opts.mail ?? createMailer(config),
     jobs: createJobRegistry(),
     objectAccess: createObjectAccessRegistry(),
+    loadDetailParts: createLoadDetailParts(),
     exports: createExportRegistry(),
     clock: opts.clock ?? systemClock,
     metrics: createMetrics(config),
@@ -205,6 +208,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     registerApiTokensRoutes,
     registerOpenApiRoutes,
     registerLoadImportRoutes,
+    registerStopsRoutes,
   ]) {
     await register(app, ctx);
   }

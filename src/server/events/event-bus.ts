@@ -53,7 +53,7 @@ export interface AfterCommitSubscriber<T extends EventType = EventType> {
  * increments its year's counter row, which stays locked until commit (that keeps
  * invoice numbers gapless), so nothing else should run while it is held.
  */
-export const ORDER = { bids: 10, invoices: 100 } as const;
+export const ORDER = { bids: 10, stops: 20, invoices: 100 } as const;
 
 /** How long reactions wait for the process that published them before any runner may take them. */
 export const DISPATCH_GRACE_MS = 2_000;

@@ -85,7 +85,9 @@ export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.get("/api/loads/:id", async (req) => {
     const viewer = requireUser(req);
-    return getLoad({ db, viewer, id: idParam(req.params), now: ctx.clock.now() });
+    const now = ctx.clock.now();
+    // with the fields other modules add for this viewer (load-detail-parts.ts)
+    return ctx.loadDetailParts.extend({ db, viewer, load: await getLoad({ db, viewer, id: idParam(req.params), now }), now });
   });
 
   app.post("/api/loads", async (req, reply) => {
