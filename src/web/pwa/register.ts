@@ -40,8 +40,8 @@ function showUpdatePrompt(reg: ServiceWorkerRegistration): void {
 async function sendQueuedPods(): Promise<void> {
   if (!navigator.onLine || !podsMayBeQueued()) return;
   try {
-    const { listQueued } = await import("../features/pod/offline/outbox");
-    if (!(await listQueued()).some((p) => p.state === "waiting")) return;
+    const { anyWaiting } = await import("../features/pod/offline/outbox");
+    if (!(await anyWaiting())) return;
     const { flushOutbox } = await import("../features/pod/offline/send");
     await flushOutbox();
   } catch {

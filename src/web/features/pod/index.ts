@@ -10,3 +10,5 @@ export { podsMayBeQueued } from "./offline/outbox-flag";
 export const CompletePodDialog = /* @__PURE__ */ lazyNamed(() => import("./components/complete-pod-dialog"), "CompletePodDialog");
 /** PODs kept on this phone (IndexedDB), read after the board's first paint. */
 export const PodOutboxPanel = /* @__PURE__ */ lazyNamed(() => import("./offline/outbox-panel"), "PodOutboxPanel");
+/** The outbox itself (IndexedDB and its sender), for a feature that queues a request with no signal; loaded on first use. */
+export const loadOutbox = () => import("./offline/outbox-api");

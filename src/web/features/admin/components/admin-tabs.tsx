@@ -1,6 +1,6 @@
 // The admin dashboard's tabs, with counts where staff need them: All
 // Loads, Loads with Bids, Accepted, Approved, Completed, Users, Carriers, Pending,
-// Compliance, Invoices and, for admins only, Integrations. The open tab and each
+// Compliance, Invoices, Claims and, for admins only, Integrations. The open tab and each
 // load tab's filters stay put across reloads (ui.md: filters that stay put).
 import type { ReactNode } from "react";
 import { Tabs } from "radix-ui";
@@ -12,6 +12,8 @@ import { LoadsWithBidsTab, useLoadsWithBidsCount } from "../../bids-staff";
 import { ComplianceTab, summaryText, useComplianceSummary } from "../../companies-staff";
 import { InvoicesTab, useOverdueInvoiceCount } from "../../invoices";
 import { IntegrationsTab } from "../../integrations";
+import { ClaimsTab } from "../../claims";
+import { Later } from "../../../lib/lazy";
 import { EMPTY_FILTERS, useAdminLoads, type AdminLoadFilters } from "../api/queries";
 import { usePendingCount } from "../api/user-lists";
 import { useStoredState } from "../lib/stored-state";
@@ -22,8 +24,8 @@ import { CarriersTab } from "./carriers-tab";
 import { PendingTab } from "./pending-tab";
 
 // Integrations: admins only, so a manager never sees the tab
-type TabKey = "all" | "bids" | "accepted" | "approved" | "completed" | "users" | "carriers" | "pending" | "compliance" | "invoices" | "integrations";
-const TAB_KEYS: TabKey[] = ["all", "bids", "accepted", "approved", "completed", "users", "carriers", "pending", "compliance", "invoices", "integrations"];
+type TabKey = "all" | "bids" | "accepted" | "approved" | "completed" | "users" | "carriers" | "pending" | "compliance" | "invoices" | "claims" | "integrations";
+const TAB_KEYS: TabKey[] = ["all", "bids", "accepted", "approved", "completed", "users", "carriers", "pending", "compliance", "invoices", "claims", "integrations"];
 
 function CountBadge({ n, label }: { n: number | undefined; label: string }) {
   if (n == null) return null;
@@ -92,6 +94,7 @@ export function AdminTabs({ user, handlers, onEditLoad }: { user: User | null | 
         <TabTrigger value="invoices">
           Invoices <CountBadge n={overdueInvoices || undefined} label="overdue invoices" />
         </TabTrigger>
+        <TabTrigger value="claims">Claims</TabTrigger>
         {isAdmin && <TabTrigger value="integrations">Integrations</TabTrigger>}
       </Tabs.List>
 
@@ -117,6 +120,11 @@ export function AdminTabs({ user, handlers, onEditLoad }: { user: User | null | 
       </Tabs.Content>
       <Tabs.Content value="invoices">
         <InvoicesTab />
+      </Tabs.Content>
+      <Tabs.Content value="claims">
+        <Later>
+          <ClaimsTab />
+        </Later>
       </Tabs.Content>
       {isAdmin && (
         <Tabs.Content value="integrations">

@@ -12,6 +12,8 @@ import { LoadStatusBadge } from "../../../components/load-status-badge";
 import { formatMiles, formatMoney, formatRate, formatTimeWindow, formatWeight } from "../../../lib/format";
 import { canAcceptLoad, canBidOnLoad, canCompletePod, loadFeatureBadges, rateOf, unavailableLabel } from "../../loads";
 import { BookingBlockNote, type BookingBlock } from "../../booking-compliance";
+import { StopActions } from "../../claims";
+import { Later } from "../../../lib/lazy";
 
 export interface LoadCardProps {
   load: Load;
@@ -139,6 +141,13 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
         </dl>
 
       </div>
+
+      {/* a booked load: Arrived and Leaving for the next stop (features/claims, loaded after the card) */}
+      {load.status === "approved" && canCompletePod(load) && (
+        <Later>
+          <StopActions load={load} />
+        </Later>
+      )}
 
       {blocked && <BookingBlockNote block={blocked} id={blockId} compact className="mt-4" />}
 

@@ -29,6 +29,8 @@ import { PodDocumentDialog } from "../../pod-document";
 import { useLoad, useLoadEvents, useLoadViews, useRecordView } from "../api";
 import { canAcceptLoad, canCompletePod, canGeneratePod, loadFeatureBadges, rateOf } from "../load-rules";
 import { BookingBlockNote, type BookingBlock } from "../../booking-compliance";
+import { LoadStopsPanel } from "../../claims";
+import { Later } from "../../../lib/lazy";
 
 export interface LoadDetailsDialogProps {
   loadId: string | null;
@@ -122,6 +124,12 @@ export function LoadDetailsDialog({ loadId, open, onOpenChange, onAccept, onComp
       <>
         {blocked && <BookingBlockNote block={blocked} id={blockId} className="mb-4" autoFocusLink />}
         <LoadDetailsBody load={load} />
+        {/* a booked load's stop times and waiting-time claims (features/claims), when the server sent them */}
+        {"stops" in load && (
+          <Later>
+            <LoadStopsPanel load={load} />
+          </Later>
+        )}
       </>
     );
     body = isStaff ? (

@@ -9,7 +9,7 @@ import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { useAuth } from "../../../lib/use-auth";
 import { touchedByPod } from "../api";
-import { listQueued, OUTBOX_CHANNEL, removeQueued, type OutboxMessage, type QueuedPod } from "./outbox";
+import { countQueued, listQueued, OUTBOX_CHANNEL, removeQueued, type OutboxMessage, type QueuedPod } from "./outbox";
 import { WAITING_BADGE } from "./background";
 import { setWaitingLoads } from "./waiting-loads";
 import { notePodsQueued } from "./outbox-flag";
@@ -23,7 +23,8 @@ export function PodOutboxPanel() {
   const refresh = useCallback(async () => {
     try {
       const all = await listQueued();
-      notePodsQueued(all.length > 0);
+      // the flag covers every entry (a stop's time too), not only the PODs shown here
+      notePodsQueued((await countQueued()) > 0);
       const mine = all.filter((p) => p.userId === userId);
       setPods(mine);
       setWaitingLoads(mine.filter((p) => p.state === "waiting").map((p) => p.loadId));

@@ -37,6 +37,32 @@ export interface QueuedPod {
   attempts: number;
 }
 
+/**
+ * Anything else pressed with no signal that must reach the server as pressed (a
+ * stop's arrival or departure, features/claims): one request, kept with its
+ * Idempotency-Key and sent in the order pressed by the same sender, lock and
+ * Background Sync as the PODs. Its body already carries the time it was pressed.
+ */
+export interface QueuedRequest {
+  kind: "request";
+  /** also the Idempotency-Key */
+  id: string;
+  userId: string;
+  loadId: string;
+  loadNumber: string;
+  method: "POST" | "PUT";
+  path: string;
+  body: unknown;
+  /** what the queuer reads back to show it (e.g. "stop:pickup:arrival") */
+  tag: string;
+  state: "waiting" | "refused";
+  reason: string | null;
+  queuedAt: string;
+  attempts: number;
+}
+export type QueuedEntry = QueuedPod | QueuedRequest;
+export const isQueuedRequest = (e: QueuedEntry): e is QueuedRequest => (e as Partial<QueuedRequest>).kind === "request";
+
 /** One database per purpose, one store each (idb-keyval's model). */
 let store: UseStore | null = null;
 const outboxStore = () => (store ??= createStore("pod-outbox", "pods"));
@@ -52,14 +78,41 @@ export function announce(message: OutboxMessage): void {
   ch.close();
 }
 
-export async function listQueued(): Promise<QueuedPod[]> {
-  const all = await values<QueuedPod>(outboxStore());
+async function listAll(): Promise<QueuedEntry[]> {
+  const all = await values<QueuedEntry>(outboxStore());
   return all.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
 }
 
-export const getQueued = (id: string) => get<QueuedPod>(id, outboxStore());
+/** The queued PODs, oldest first (the queued requests are listQueuedRequests). */
+export async function listQueued(): Promise<QueuedPod[]> {
+  return (await listAll()).filter((e): e is QueuedPod => !isQueuedRequest(e));
+}
 
-export async function putQueued(pod: QueuedPod, opts: { quiet?: boolean } = {}): Promise<void> {
+export async function listQueuedRequests(): Promise<QueuedRequest[]> {
+  return (await listAll()).filter(isQueuedRequest);
+}
+
+/** Anything (POD or request) still to send. */
+export async function anyWaiting(): Promise<boolean> {
+  return (await listAll()).some((e) => e.state === "waiting");
+}
+
+/** How many entries of any kind the outbox holds (the "may be queued" flag follows it). */
+export async function countQueued(): Promise<number> {
+  return (await values(outboxStore())).length;
+}
+
+export async function getQueued(id: string): Promise<QueuedPod | undefined> {
+  const e = await get<QueuedEntry>(id, outboxStore());
+  return e && !isQueuedRequest(e) ? e : undefined;
+}
+
+export async function getQueuedRequest(id: string): Promise<QueuedRequest | undefined> {
+  const e = await get<QueuedEntry>(id, outboxStore());
+  return e && isQueuedRequest(e) ? e : undefined;
+}
+
+export async function putQueued(pod: QueuedEntry, opts: { quiet?: boolean } = {}): Promise<void> {
   await set(pod.id, pod, outboxStore());
   // an upload's progress (each chunk): nothing for other pages to redraw
   if (opts.quiet) return;

@@ -12,7 +12,8 @@ import { apiRequest, ApiError } from "../../../lib/api";
 import { refusesFile, UploadError } from "../../../lib/upload";
 import { uploadResumable, type ResumableOptions } from "../lib/resumable-upload";
 import { podRefusalMessage } from "../lib/pod-errors";
-import { announce, getQueued, listQueued, putQueued, removeQueued, type QueuedPod } from "./outbox";
+import { announce, getQueued, listQueued, listQueuedRequests, putQueued, removeQueued, type QueuedPod } from "./outbox";
+import { sendRequestLocked } from "./send-request";
 
 export const SIGN_IN_TO_SEND = "Sign in to send it.";
 const IN_PROGRESS = "A request with this Idempotency-Key is in progress";
@@ -129,17 +130,21 @@ export async function flushOutbox(opts: SendOptions = {}): Promise<{ sent: numbe
   return exclusively(async () => {
     const out = { sent: 0, refused: 0, waiting: 0 };
     const queued = (await listQueued()).filter((p) => p.state === "waiting");
-    if (queued.length === 0) return out;
+    const requests = (await listQueuedRequests()).filter((r) => r.state === "waiting");
+    if (queued.length === 0 && requests.length === 0) return out;
     const userId = await currentUserId();
-    for (const pod of queued) {
-      const r = await sendLocked(pod.id, opts, userId);
+    const count = (r: { kind: string; reason?: string | null }) => {
       if (r.kind === "sent") out.sent++;
       else if (r.kind === "refused") out.refused++;
       else if (r.kind === "waiting") {
         out.waiting++;
-        if (r.reason === null) break; // no signal: the rest would fail the same way
+        if (r.reason === null) return "stop"; // no signal: the rest would fail the same way
       }
-    }
+      return "go";
+    };
+    // the small requests first (a stop's time), then the PODs with their files
+    for (const req of requests) if (count(await sendRequestLocked(req.id, userId)) === "stop") return { ...out, waiting: out.waiting + queued.length };
+    for (const pod of queued) if (count(await sendLocked(pod.id, opts, userId)) === "stop") break;
     return out;
   });
 }

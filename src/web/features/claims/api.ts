@@ -1,0 +1,98 @@
+// The claims screens' calls: a booked load's stop times (read from the load itself,
+// GET /api/loads/{id}, with the same key as the load details so both share one
+// answer), recording an arrival or departure, the waiting-time claims and the
+// staff settings. Keys start with the URL, so one invalidation refreshes a list.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Load } from "@contract/schemas/load";
+import type { ClaimStatus, LoadStops, Stop, WaitingClaim, WaitingTimeSettings } from "@contract/schemas/claim";
+import { api, getWithEtag, newIdempotencyKey } from "../../lib/api";
+
+export const CLAIMS_KEY = ["/api/waiting-claims"] as const;
+const SETTINGS_KEY = ["/api/admin/waiting-time-settings"] as const;
+const LOADS_KEY = ["/api/loads"] as const;
+
+/** A booked load as GET /api/loads/{id} answers the holding company and staff. */
+export type LoadWithStops = Load & {
+  stops?: LoadStops;
+  /** the network's waiting-time terms, when the server shares them with the carrier (the claim form's preview) */
+  waitingTime?: WaitingTimeSettings;
+};
+
+export const loadDetailKey = (id: string) => [LOADS_KEY[0], "detail", id] as const;
+
+export function useLoadWithStops(id: string, enabled = true) {
+  return useQuery({
+    queryKey: loadDetailKey(id),
+    queryFn: () => api.get<LoadWithStops>(`/api/loads/${encodeURIComponent(id)}`),
+    enabled,
+    // the card keeps what it last knew when the signal goes (the phone at the yard)
+    staleTime: 30_000,
+    networkMode: "offlineFirst",
+  });
+}
+
+export const stopPath = (loadId: string, stop: Stop, kind: "arrival" | "departure") => `/api/loads/${encodeURIComponent(loadId)}/stops/${stop}/${kind}`;
+
+export interface ClaimPage {
+  rows: WaitingClaim[];
+  total: number;
+}
+
+export function claimListUrl(filters: { status?: ClaimStatus | ""; companyId?: string; limit?: number; offset?: number }): string {
+  const q = new URLSearchParams();
+  if (filters.status) q.set("status", filters.status);
+  if (filters.companyId) q.set("companyId", filters.companyId);
+  if (filters.limit != null) q.set("limit", String(filters.limit));
+  if (filters.offset) q.set("offset", String(filters.offset));
+  const qs = q.toString();
+  return `/api/waiting-claims${qs ? `?${qs}` : ""}`;
+}
+
+/** Claims are few and decided by the office within the day: a minute is soon enough when no notice arrives. */
+const CLAIM_POLL_MS = 60_000;
+
+export function useClaims(filters: { status?: ClaimStatus | ""; companyId?: string; limit?: number; offset?: number }, enabled = true) {
+  const url = claimListUrl(filters);
+  return useQuery({
+    queryKey: [CLAIMS_KEY[0], "list", url],
+    queryFn: async (): Promise<ClaimPage> => {
+      const { data, total } = await getWithEtag<WaitingClaim[]>(url);
+      return { rows: data, total: total ?? data.length };
+    },
+    enabled,
+    refetchInterval: CLAIM_POLL_MS,
+  });
+}
+
+export function useSubmitClaim(loadId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { stop: Stop; note?: string }) =>
+      api.post<WaitingClaim>(`/api/loads/${encodeURIComponent(loadId)}/waiting-claims`, input, { idempotencyKey: newIdempotencyKey() }),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: CLAIMS_KEY }), qc.invalidateQueries({ queryKey: loadDetailKey(loadId) })]),
+  });
+}
+
+export function useDecideClaim() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (d: { id: string; decision: "approve"; amount?: number; reason?: string } | { id: string; decision: "reject"; reason: string }) => {
+      const body = d.decision === "approve" ? { ...(d.amount != null ? { amount: d.amount } : {}), ...(d.reason ? { reason: d.reason } : {}) } : { reason: d.reason };
+      return api.post<WaitingClaim>(`/api/waiting-claims/${encodeURIComponent(d.id)}/${d.decision}`, body, { idempotencyKey: newIdempotencyKey() });
+    },
+    // an approval changes the load's invoice too
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: CLAIMS_KEY }), qc.invalidateQueries({ queryKey: ["/api/invoices"] })]),
+  });
+}
+
+export function useWaitingSettings(enabled: boolean) {
+  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api.get<WaitingTimeSettings>("/api/admin/waiting-time-settings"), enabled });
+}
+
+export function useSaveWaitingSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WaitingTimeSettings) => api.put<WaitingTimeSettings>("/api/admin/waiting-time-settings", input),
+    onSuccess: (saved) => qc.setQueryData(SETTINGS_KEY, saved),
+  });
+}
