@@ -36,6 +36,7 @@ const invoiceSnapshot = z.object({
   companyId: id.nullable(),
   carrierName: z.string(),
   carrierVatNumber: z.string(),
+  lines: z.array(z.object({ description: z.string(), amount: money })),
   net: money,
   vatRate: z.number(),
   vat: money,

@@ -56,6 +56,7 @@ import { registerWebhooksRoutes } from "./modules/integrations/webhooks/webhooks
 import { registerApiTokensRoutes, registerBearerAuth } from "./modules/integrations/tokens/api-tokens.routes";
 import { registerOpenApiRoutes } from "./modules/integrations/openapi/openapi.routes";
 import { registerLoadImportRoutes } from "./modules/integrations/import/load-import.routes";
+import { registerClaimsRoutes } from "./modules/claims/claims.routes";
 import { registerStopsRoutes } from "./modules/claims/stops.routes";
 
 export { WEB_DIST } from "./lib/paths";
@@ -208,6 +209,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     registerApiTokensRoutes,
     registerOpenApiRoutes,
     registerLoadImportRoutes,
+    registerClaimsRoutes,
     registerStopsRoutes,
   ]) {
     await register(app, ctx);

@@ -259,6 +259,7 @@ export const invoiceSchema = z
     companyId: s(),
     carrierName: z.string(),
     carrierVatNumber: z.string(),
+    lines: z.array(z.object({ description: z.string(), amount: z.number() })).describe("the load's price first, then each approved waiting-time claim; net is their sum"),
     net: z.number(),
     vatRate: z.number(),
     vat: z.number(),

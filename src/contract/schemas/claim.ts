@@ -4,6 +4,7 @@
 // the network's rate and paid as its own line of the self-billing invoice.
 // plain English for every check a field does not word itself (plain-errors.ts)
 import { z } from "../plain-errors";
+import { pageQuerySchema } from "./page";
 
 export const STOPS = ["pickup", "delivery"] as const;
 export type Stop = (typeof STOPS)[number];
@@ -118,11 +119,9 @@ export const waitingClaimSchema = z.object({
   note: z.string().trim().max(1000, "Note can be at most 1,000 characters").optional(),
 });
 /** GET /api/waiting-claims */
-export const waitingClaimListSchema = z.object({
+export const waitingClaimListSchema = pageQuerySchema.extend({
   status: z.enum(CLAIM_STATUSES).optional(),
   companyId: z.uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
 });
 /** POST /api/waiting-claims/{id}/approve */
 export const approveClaimSchema = z.object({
@@ -142,7 +141,13 @@ export const CLAIM_MSG = {
   notPending: "This claim has already been decided",
   moreThanClaimed: "The approved amount cannot be more than was claimed",
   lowerNeedsReason: "Please give a reason for approving a lower amount",
+  /** approving £0.00 pays nothing: that is a rejection, which carries its reason */
+  staffCannotClaim: "Only the carrier holding the load can claim waiting time",
+  approveZero: "To pay nothing, reject the claim with a reason",
 } as const;
+
+/** Where a carrier's Claims list lives in the web app (the decision's email links there). */
+export const MY_CLAIMS_PATH = "/claims";
 
 /** "2 h 15 min", "45 min", "2 h" */
 export function formatMinutes(minutes: number): string {

@@ -14,6 +14,13 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { issued: "I
 /** VAT when the carrier company has a VAT number (contract), else 0. */
 export const VAT_RATE_REGISTERED = 20;
 
+/** One line of an invoice: the load's price (always the first), then each approved waiting-time claim. */
+export interface InvoiceLine {
+  description: string;
+  /** pounds, at most 2 decimals */
+  amount: number;
+}
+
 export interface Invoice {
   id: string;
   /** SB-2026-00001 */
@@ -24,6 +31,8 @@ export interface Invoice {
   companyId: string | null;
   carrierName: string;
   carrierVatNumber: string;
+  /** what the net is the sum of; an invoice raised for one claim alone (its load's invoice was paid) has that claim's line only */
+  lines: InvoiceLine[];
   net: number;
   /** percent: 20 or 0 */
   vatRate: number;

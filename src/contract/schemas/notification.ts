@@ -8,7 +8,8 @@ import { z } from "../plain-errors";
  * The notification types (document_expiring, document_verified, document_rejected:
  * company documents; invoice_issued, invoice_paid: self-billing invoices; stop_recorded:
  * an arrival or departure at a booked load's stop, to staff when a carrier records it
- * and to the company's members when staff record or correct it).
+ * and to the company's members when staff record or correct it; waiting_claim_submitted:
+ * a carrier's waiting-time claim, to staff; waiting_claim_decided: staff's decision, to the company's members).
  */
 export const NOTIFICATION_TYPES = [
   "bid_accepted",
@@ -28,6 +29,8 @@ export const NOTIFICATION_TYPES = [
   "document_verified",
   "document_rejected",
   "stop_recorded",
+  "waiting_claim_submitted",
+  "waiting_claim_decided",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -56,14 +59,16 @@ export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
   vat_number_proposed: "A carrier gives a new VAT number to confirm (staff)",
   document_verified: "Staff verify a company document",
   document_rejected: "Staff reject a company document (with the reason)",
+  waiting_claim_submitted: "A carrier claims waiting time (staff)",
+  waiting_claim_decided: "Staff approve or reject my waiting-time claim",
   stop_recorded: "An arrival or departure at a stop is recorded or corrected",
   available_loads: "The available loads email",
 };
 
 /** Types only staff receive: a carrier's preferences do not offer them. */
-export const STAFF_EMAIL_TYPES: readonly EmailType[] = ["load_accepted", "bid_placed", "pod_submitted", "registration_pending", "vat_number_proposed"];
+export const STAFF_EMAIL_TYPES: readonly EmailType[] = ["load_accepted", "bid_placed", "pod_submitted", "registration_pending", "vat_number_proposed", "waiting_claim_submitted"];
 /** Types only carriers receive. */
-export const CARRIER_EMAIL_TYPES: readonly EmailType[] = ["bid_accepted", "bid_rejected", "load_approved", "load_reset", "load_cancelled", "available_loads", "document_expiring", "document_verified", "document_rejected", "invoice_issued", "invoice_paid"];
+export const CARRIER_EMAIL_TYPES: readonly EmailType[] = ["bid_accepted", "bid_rejected", "load_approved", "load_reset", "load_cancelled", "available_loads", "document_expiring", "document_verified", "document_rejected", "invoice_issued", "invoice_paid", "waiting_claim_decided"];
 
 export interface Notification {
   id: string;

@@ -2,7 +2,8 @@
 // (they must commit or fail with it): a load completed raises its invoice; an edit
 // of what a completed load's invoice shows voids it and raises a new one; a load
 // that leaves completed voids it, and a paid invoice refuses that change (409, the
-// one veto a reaction may cast); merged companies take their invoices along.
+// one veto a reaction may cast); merged companies take their invoices along; an
+// approved waiting-time claim reaches the load's invoice (afterClaimApproved).
 // After commit: the company's members are told of an invoice raised or paid.
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
@@ -12,7 +13,7 @@ import { ORDER } from "../../events/event-bus";
 import { MY_INVOICES_PATH } from "../../../contract/schemas/invoice";
 import { ukDayKey } from "../../../contract/wall-clock";
 import { notify } from "../notifications/notifications.service";
-import { afterLoadEdit, moveCompanyInvoices, raiseInvoice, voidLiveInvoice } from "./invoices.service";
+import { afterClaimApproved, afterLoadEdit, moveCompanyInvoices, raiseInvoice, voidLiveInvoice } from "./invoices.service";
 import { issuedText, paidText } from "./invoice-text";
 import { companyMemberIds } from "./invoices.repository";
 
@@ -29,7 +30,7 @@ export function registerInvoiceReactions(ctx: AppContext): void {
     name: "invoices",
     // last: raising an invoice holds its year's counter row until commit
     order: ORDER.invoices,
-    types: ["load.completed", "load.edited", "load.cancelled", "load.made_available", "company.merged"],
+    types: ["load.completed", "load.edited", "load.cancelled", "load.made_available", "company.merged", "claim.decided"],
     async handle(event, { tx }) {
       const now = new Date(event.occurredAt);
       switch (event.type) {
@@ -46,6 +47,10 @@ export function registerInvoiceReactions(ctx: AppContext): void {
           return;
         case "company.merged":
           await moveCompanyInvoices({ tx, fromCompanyId: event.data.companyId, toCompanyId: event.data.intoCompanyId });
+          return;
+        case "claim.decided":
+          // a rejected claim pays nothing; an approved one is a line on an invoice
+          if (event.data.claim.status === "approved") await afterClaimApproved(tx, ctx, await loadRow(tx, event.loadId!), event.data.claim.id);
           return;
       }
     },

@@ -1,8 +1,8 @@
 // Drizzle queries of self-billing invoices. Every function takes the database or the caller's open
 // transaction; amounts stay numeric text until the service turns them into money.
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx, type Tx } from "../../db/client";
-import { companies, invoiceSettings, invoices, loads, users, type InvoiceRow, type LoadRow } from "../../db/schema";
+import { companies, invoiceSettings, invoices, loads, users, waitingClaims, type InvoiceRow, type LoadRow } from "../../db/schema";
 import { DEFAULT_PAYMENT_TERMS_DAYS, type InvoiceSettings, type InvoiceStatus } from "../../../contract/schemas/invoice";
 
 // ---------------------------------------------------------------- settings
@@ -41,9 +41,10 @@ export async function insertNumberedInvoice(tx: Tx, year: number, v: Omit<typeof
           on conflict (year) do update set last = invoice_counters.last + 1
           returning last
         )
-        insert into invoices (number, load_id, company_id, carrier_name, carrier_vat_number, net, vat_rate, vat, gross, issued_on, due_on, status, created_at, updated_at)
+        insert into invoices (number, load_id, company_id, carrier_name, carrier_vat_number, lines, claim_id, net, vat_rate, vat, gross, issued_on, due_on, status, created_at, updated_at)
         select ${`SB-${year}-`} || lpad(seq.last::text, greatest(5, length(seq.last::text)), '0'),
                ${v.loadId}::uuid, ${v.companyId ?? null}::uuid, ${v.carrierName}, ${v.carrierVatNumber ?? ""},
+               ${JSON.stringify(v.lines ?? [])}::jsonb, ${v.claimId ?? null}::uuid,
                ${v.net}::numeric, ${v.vatRate}::numeric, ${v.vat}::numeric, ${v.gross}::numeric,
                ${v.issuedOn}::date, ${v.dueOn}::date, ${v.status ?? "issued"},
                ${iso(v.createdAt)}::timestamptz, ${iso(v.updatedAt)}::timestamptz
@@ -58,6 +59,8 @@ export async function insertNumberedInvoice(tx: Tx, year: number, v: Omit<typeof
     companyId: v.companyId ?? null,
     carrierName: v.carrierName,
     carrierVatNumber: v.carrierVatNumber ?? "",
+    lines: v.lines ?? [],
+    claimId: v.claimId ?? null,
     net: v.net,
     vatRate: v.vatRate,
     vat: v.vat,
@@ -99,14 +102,52 @@ export async function carrierCompanyOf(tx: DbOrTx, load: Pick<LoadRow, "accepted
   return byUser;
 }
 
-/** The load's live (not void) invoice, locked; at most one (invoices_live_load_key). */
+/** The load's own live (not void) invoice, locked; at most one (invoices_live_load_key). Its claims' own invoices are not it. */
 export async function lockLiveInvoice(tx: Tx, loadId: string): Promise<InvoiceRow | undefined> {
   const [row] = await tx
     .select()
     .from(invoices)
-    .where(and(eq(invoices.loadId, loadId), ne(invoices.status, "void")))
+    .where(and(eq(invoices.loadId, loadId), ne(invoices.status, "void"), isNull(invoices.claimId)))
     .for("update");
   return row;
+}
+
+/** An approved waiting-time claim as its invoice line needs it. */
+export interface ApprovedClaim {
+  id: string;
+  stop: string;
+  chargeableMinutes: number;
+  freeMinutes: number;
+  /** 2-decimal text: what staff approved */
+  amount: string;
+}
+
+/**
+ * The load's approved waiting-time claims that no invoice of their own carries,
+ * pickup before delivery. Read straight from the waiting_claims table (the claims
+ * module writes it): invoices never import the claims module, which imports
+ * invoices' money and the carrier-company rule, so the two cannot form a loop.
+ */
+export async function approvedClaimsOf(db: DbOrTx, loadId: string): Promise<ApprovedClaim[]> {
+  const own = db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.claimId, waitingClaims.id), ne(invoices.status, "void")));
+  const rows = await db
+    .select({ id: waitingClaims.id, stop: waitingClaims.stop, chargeableMinutes: waitingClaims.chargeableMinutes, freeMinutes: waitingClaims.freeMinutes, amount: waitingClaims.decidedAmount })
+    .from(waitingClaims)
+    .where(and(eq(waitingClaims.loadId, loadId), eq(waitingClaims.status, "approved"), sql`not exists (${own})`))
+    .orderBy(sql`(${waitingClaims.stop} = 'pickup') desc`, asc(waitingClaims.decidedAt));
+  return rows.map((r) => ({ ...r, amount: r.amount ?? "0.00" }));
+}
+
+/** One approved claim, as approvedClaimsOf reads it. */
+export async function findApprovedClaim(db: DbOrTx, claimId: string): Promise<ApprovedClaim | undefined> {
+  const [row] = await db
+    .select({ id: waitingClaims.id, stop: waitingClaims.stop, chargeableMinutes: waitingClaims.chargeableMinutes, freeMinutes: waitingClaims.freeMinutes, amount: waitingClaims.decidedAmount })
+    .from(waitingClaims)
+    .where(and(eq(waitingClaims.id, claimId), eq(waitingClaims.status, "approved")));
+  return row ? { ...row, amount: row.amount ?? "0.00" } : undefined;
 }
 
 export async function voidInvoiceRow(tx: Tx, id: string, now: Date): Promise<void> {

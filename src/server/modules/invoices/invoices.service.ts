@@ -8,7 +8,7 @@
 // in the change's transaction. Statements and PDFs are in statement.ts, invoice-pdf.ts.
 import type { AppContext } from "../../context";
 import type { DbOrTx, Tx } from "../../db/client";
-import type { InvoiceRow, LoadRow, UserRow } from "../../db/schema";
+import type { InvoiceRow, LoadRow, StoredInvoiceLine, UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isStaffRole } from "../../../contract/constants";
 import { MSG } from "../../../contract/messages";
@@ -26,6 +26,7 @@ import {
 } from "../../../contract/schemas/invoice";
 import type { NewEvent } from "../../../contract/events";
 import { invoiceAmounts, moneyNumber } from "./invoice-money";
+import { claimLine, netOf, priceLine, toInvoiceLines } from "./invoice-lines";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { addDays, isRealDay } from "./invoice-text";
 import * as repo from "./invoices.repository";
@@ -44,6 +45,7 @@ export function toInvoice(row: repo.InvoiceWithLoad, today: string): Invoice {
     companyId: row.companyId,
     carrierName: row.carrierName,
     carrierVatNumber: row.carrierVatNumber,
+    lines: toInvoiceLines(row.lines),
     net: moneyNumber(row.net),
     vatRate: Number(row.vatRate),
     vat: moneyNumber(row.vat),
@@ -80,8 +82,9 @@ function invoiceEvent(o: { type: "invoice.issued" | "invoice.paid"; invoice: Inv
 
 /**
  * A load has just become completed, in `tx`: raise its invoice with the next
- * number of the UK year of `today` (the issue day, YYYY-MM-DD). The net is the
- * load's price (after an accepted bid, the bid); the carrier company's name and
+ * number of the UK year of `today` (the issue day, YYYY-MM-DD). Its lines are the
+ * load's price (after an accepted bid, the bid) and each approved waiting-time
+ * claim not paid on an invoice of its own; the net is their sum. The carrier company's name and
  * VAT number are copied (an invoice is a document: a later rename does not change
  * it). It publishes invoice.issued (the company's members are told after commit).
  *
@@ -94,10 +97,23 @@ export async function raiseInvoice(tx: Tx, ctx: AppContext, load: LoadRow, today
   const now = ctx.clock.now();
   // a live invoice left by data from before this rule (never by the paths here): it goes first
   const stale = await voidLiveInvoice(tx, load.id, now);
+  const lines = [priceLine(load), ...(await repo.approvedClaimsOf(tx, load.id)).map(claimLine)];
+  return insertInvoice(tx, ctx, load, today, { lines, claimId: null, replaces: opts.replaces ?? stale?.number ?? null });
+}
+
+/** Number, insert and announce an invoice of these lines for the load's carrier company (call last: see raiseInvoice). */
+async function insertInvoice(
+  tx: Tx,
+  ctx: AppContext,
+  load: LoadRow,
+  today: string,
+  v: { lines: StoredInvoiceLine[]; claimId: string | null; replaces: string | null },
+): Promise<InvoiceRow> {
+  const now = ctx.clock.now();
   const company = await repo.carrierCompanyOf(tx, load);
   const settings = await repo.readInvoiceSettings(tx);
   const vatNumber = company?.vatNumber.trim() ?? "";
-  const amounts = invoiceAmounts(load.price, vatNumber !== "");
+  const amounts = invoiceAmounts(netOf(v.lines), vatNumber !== "");
   const dueOn = addDays(today, settings.paymentTermsDays);
   // SB-{UK year of issue}-{next of the year}, drawn and inserted in one statement
   const invoice = await repo.insertNumberedInvoice(tx, Number(today.slice(0, 4)), {
@@ -105,6 +121,8 @@ export async function raiseInvoice(tx: Tx, ctx: AppContext, load: LoadRow, today
     companyId: company?.id ?? null,
     carrierName: company?.name ?? (load.acceptedByCarrier?.trim() || "Unknown Carrier"),
     carrierVatNumber: vatNumber,
+    lines: v.lines,
+    claimId: v.claimId,
     ...amounts,
     issuedOn: today,
     dueOn,
@@ -114,8 +132,25 @@ export async function raiseInvoice(tx: Tx, ctx: AppContext, load: LoadRow, today
   });
   // raised by the network on the carrier's behalf: no actor (the member who completed POD is told too)
   const issued = toInvoice({ ...invoice, loadNumber: load.loadNumber }, today);
-  await ctx.events.publish(tx, [invoiceEvent({ type: "invoice.issued", invoice: issued, actor: null, now, replaces: opts.replaces ?? stale?.number })]);
+  await ctx.events.publish(tx, [invoiceEvent({ type: "invoice.issued", invoice: issued, actor: null, now, replaces: v.replaces })]);
   return invoice;
+}
+
+/**
+ * Staff approved a waiting-time claim on `load`, in their transaction: the claim
+ * reaches an invoice. Not completed yet: nothing now (raiseInvoice adds the line at
+ * completion). Its invoice issued: voided and raised again with the line (a new
+ * number, as an edit). Its invoice paid (or a completed load never invoiced): an
+ * invoice of its own carries the claim alone, so nothing paid is ever changed.
+ */
+export async function afterClaimApproved(tx: Tx, ctx: AppContext, load: LoadRow, claimId: string): Promise<InvoiceRow | null> {
+  if (load.status !== "completed") return null;
+  const today = ukDayKey(ctx.clock.now());
+  const live = await repo.lockLiveInvoice(tx, load.id);
+  if (live?.status === "issued") return raiseInvoice(tx, ctx, load, today);
+  const claim = await repo.findApprovedClaim(tx, claimId);
+  if (!claim) return null;
+  return insertInvoice(tx, ctx, load, today, { lines: [claimLine(claim)], claimId: claim.id, replaces: null });
 }
 
 /**

@@ -45,6 +45,7 @@ describe.each(ENGINES)("self-billing invoices on %s", (engine) => {
       companyId: company.id,
       carrierName: company.name,
       carrierVatNumber: "GB987654321",
+      lines: [{ description: `Haulage of load ${load.loadNumber}: ${load.pickupCity} to ${load.deliveryCity}`, amount: 1234.57 }],
       net: 1234.57,
       vatRate: 20,
       vat: 246.91,
