@@ -18,11 +18,17 @@ export function caller(t: () => TestApp): Call {
   return (method, url, cookie, payload) => t().app.inject({ method, url, headers: { cookie }, ...(payload !== undefined ? { payload: payload as object } : {}) });
 }
 
+export interface Person {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
 export interface World {
-  staff: { id: string; cookie: string };
-  member: { id: string; cookie: string };
-  colleague: { id: string; cookie: string };
-  outsider: { id: string; cookie: string };
+  staff: Person;
+  member: Person;
+  colleague: Person;
+  outsider: Person;
   companyId: string;
   /** a load held by the company, in the status given (approved by default) */
   booked(over?: Partial<LoadRow>): Promise<LoadRow>;
@@ -36,10 +42,10 @@ export async function makeWorld(t: TestApp): Promise<World> {
   const o = await memberOf(t.app, other);
   const admin = await createAdmin(t.app);
   return {
-    staff: { id: admin.id, cookie: await login(t.app, admin.email) },
-    member: { id: m.user.id, cookie: m.cookie },
-    colleague: { id: c.user.id, cookie: c.cookie },
-    outsider: { id: o.user.id, cookie: o.cookie },
+    staff: { id: admin.id, email: admin.email, cookie: await login(t.app, admin.email) },
+    member: { id: m.user.id, email: m.user.email, cookie: m.cookie },
+    colleague: { id: c.user.id, email: c.user.email, cookie: c.cookie },
+    outsider: { id: o.user.id, email: o.user.email, cookie: o.cookie },
     companyId: company.id,
     booked: (over = {}) =>
       createLoad(t.app, { status: "approved", acceptedBy: m.user.id, acceptedByCarrier: company.name, acceptedAt: t.app.ctx.clock.now(), mandataNumber: "PO-2026-00001", ...over }),
