@@ -1,6 +1,7 @@
 // Shared set-up of the stops tests: a carrier company holding a booked load, staff,
 // an outsider, and calls as each.
 import { expect } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
 import type { TestApp } from "../../../../test/helpers";
 import { createAdmin, createLoad, login, signedIn } from "../../../../test/factories";
 import { createCompany, memberOf } from "../../../../test/company-fixtures";
@@ -12,7 +13,7 @@ export const LS1 = { lat: 53.79765, lng: -1.55129 };
 export const MILES_PER_DEGREE = (3958.7613 * Math.PI) / 180;
 export const northOf = (p: { lat: number; lng: number }, miles: number) => ({ lat: p.lat + miles / MILES_PER_DEGREE, lng: p.lng });
 
-export type Call = (method: "GET" | "POST" | "PUT" | "PATCH", url: string, cookie: string, payload?: unknown) => ReturnType<TestApp["app"]["inject"]>;
+export type Call = (method: "GET" | "POST" | "PUT" | "PATCH", url: string, cookie: string, payload?: unknown) => Promise<LightMyRequestResponse>;
 
 export function caller(t: () => TestApp): Call {
   return (method, url, cookie, payload) => t().app.inject({ method, url, headers: { cookie }, ...(payload !== undefined ? { payload: payload as object } : {}) });
