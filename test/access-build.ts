@@ -1,0 +1,16 @@
+// One request builder per policy row, joined from the areas' files. The Record type
+// makes a row without a builder a type error; a new area is one more file spread here.
+import type { PolicyCase } from "./access-policy";
+import type { Builder } from "./access-world";
+import { ACCOUNT_BUILD } from "./access-build-account";
+import { COMPANY_BUILD } from "./access-build-companies";
+import { LOAD_BUILD } from "./access-build-loads";
+import { ADMIN_BUILD } from "./access-build-admin";
+
+const AREAS = [ACCOUNT_BUILD, COMPANY_BUILD, LOAD_BUILD, ADMIN_BUILD];
+
+export const BUILD: Record<PolicyCase, Builder> = { ...ACCOUNT_BUILD, ...COMPANY_BUILD, ...LOAD_BUILD, ...ADMIN_BUILD };
+
+// a row built in two areas would silently keep the later one
+const twice = Object.keys(BUILD).filter((k) => AREAS.filter((a) => k in a).length > 1);
+if (twice.length) throw new Error(`access matrix: rows built twice: ${twice.join(", ")}`);
