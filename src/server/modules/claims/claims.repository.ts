@@ -3,8 +3,8 @@
 // them into money.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
-import { companies, loadStops, loads, waitingClaims, type LoadRow, type LoadStopRow, type WaitingClaimRow } from "../../db/schema";
-import type { ClaimStatus, Stop } from "../../../contract/schemas/claim";
+import { companies, loads, waitingClaims, type LoadRow, type WaitingClaimRow } from "../../db/schema";
+import type { ClaimStatus } from "../../../contract/schemas/claim";
 
 /** A claim with its load's number (the list, the events). */
 export type ClaimWithLoad = WaitingClaimRow & { loadNumber: string };
@@ -36,19 +36,6 @@ const withLoadNumber = {
 
 export async function findLoad(db: DbOrTx, id: string): Promise<LoadRow | undefined> {
   const [row] = await db.select().from(loads).where(eq(loads.id, id));
-  return row;
-}
-
-/**
- * The recorded times of one stop of a load. Read straight from load_stops (the
- * stops' own module writes them): a claim only needs the two times and how the
- * arrival was backed, and reading the table keeps this module free of the stops' rules.
- */
-export async function readStop(db: DbOrTx, loadId: string, stop: Stop): Promise<LoadStopRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(loadStops)
-    .where(and(eq(loadStops.loadId, loadId), eq(loadStops.stop, stop)));
   return row;
 }
 

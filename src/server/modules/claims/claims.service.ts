@@ -29,6 +29,8 @@ import { carrierCompanyOf } from "../invoices/invoices.repository";
 import { dec, moneyNumber, moneyText } from "../invoices/invoice-money";
 import { claimWindowOpen, nothingChargeable, priceClaim } from "./claim-pricing";
 import { readWaitingSettings } from "./waiting-settings.repository";
+// the stops' own reads of load_stops: a claim needs only the two times and how the arrival was backed
+import { stopRows } from "./stops.repository";
 import * as repo from "./claims.repository";
 
 export type Viewer = Pick<UserRow, "id" | "role" | "isAdmin" | "companyId" | "name">;
@@ -81,7 +83,7 @@ export async function submitClaim(opts: { ctx: AppContext; actor: Viewer; loadId
     const company = await carrierCompanyOf(tx, load);
     if (!company || company.id !== actor.companyId) throw new AppError(404, MSG.notFound);
 
-    const stop = await repo.readStop(tx, loadId, input.stop);
+    const stop = (await stopRows(tx, loadId)).find((r) => r.stop === input.stop);
     if (!stop?.arrivedAt || !stop.departedAt || (stop.companyId && stop.companyId !== company.id)) throw new AppError(409, CLAIM_MSG.stopNotFinished);
     const terms = await readWaitingSettings(tx);
     if (!claimWindowOpen(stop.departedAt, now, terms.claimDays)) throw new AppError(409, CLAIM_MSG.windowClosed);

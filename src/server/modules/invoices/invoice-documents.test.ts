@@ -144,11 +144,13 @@ describe.each(ENGINES)("invoice PDF and statement on %s", (engine) => {
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toBe('attachment; filename="statement-cludiant-gwyr-cyf-2026-11-01-to-2026-11-30.csv"');
     const name = '"\'=Cludiant ""Gŵyr"", Cyf 🚚"';
+    // the invoice's one line: the load's price
+    const line = async (id: string) => `"Haulage of load ${await loadNo(id)}: Leeds to Bristol (£1,200.00)"`;
     const expected = [
-      "Invoice Number,Issued,Due,Load Number,Status,Net (£),VAT Rate (%),VAT (£),Gross (£),Paid On,Payment Reference,Running Total (£),Carrier,Carrier VAT Number",
-      `${paid.number},2026-11-25,2026-12-25,${await loadNo(paid.id)},Paid,1200.00,20,240.00,1440.00,2026-11-25,'-BACS 7,1440.00,${name},GB555666777`,
-      `${voided.number},2026-11-25,2026-12-25,${await loadNo(voided.id)},Void,1200.00,20,240.00,1440.00,,,1440.00,${name},GB555666777`,
-      `${open.number},2026-11-25,2026-12-25,${await loadNo(open.id)},Issued,1200.00,20,240.00,1440.00,,,2880.00,${name},GB555666777`,
+      "Invoice Number,Issued,Due,Load Number,Status,Net (£),VAT Rate (%),VAT (£),Gross (£),Paid On,Payment Reference,Running Total (£),Carrier,Carrier VAT Number,Lines",
+      `${paid.number},2026-11-25,2026-12-25,${await loadNo(paid.id)},Paid,1200.00,20,240.00,1440.00,2026-11-25,'-BACS 7,1440.00,${name},GB555666777,${await line(paid.id)}`,
+      `${voided.number},2026-11-25,2026-12-25,${await loadNo(voided.id)},Void,1200.00,20,240.00,1440.00,,,1440.00,${name},GB555666777,${await line(voided.id)}`,
+      `${open.number},2026-11-25,2026-12-25,${await loadNo(open.id)},Issued,1200.00,20,240.00,1440.00,,,2880.00,${name},GB555666777,${await line(open.id)}`,
       "",
     ].join("\r\n");
     expect(res.rawPayload.equals(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(expected, "utf8")]))).toBe(true);

@@ -1,5 +1,6 @@
 // The invoice as a PDF (GET /api/invoices/{id}/pdf: "Self-billing invoice",
-// both parties, VAT numbers, the load's route and dates, the PO number). HMRC's self-billing rules (VAT Notice 700/62) want the customer who
+// both parties, VAT numbers, the load's route and dates, the PO number, and its
+// lines: the load's price, then each approved waiting-time claim). HMRC's self-billing rules (VAT Notice 700/62) want the customer who
 // raises the invoice, the supplier, the supplier's VAT number and, when VAT is
 // charged, the words "The VAT shown is your output tax due to HMRC".
 import type { InvoiceSettings } from "../../../contract/schemas/invoice";
@@ -7,7 +8,7 @@ import type { InvoiceLoad, InvoiceWithLoad } from "./invoices.repository";
 import { formatPounds } from "./invoice-money";
 import { BODY, BOLD, pdfText } from "../../pdf/fonts";
 import { dayLabel, instantDayLabel } from "./invoice-text";
-import { caption, contentWidth, footers, GREEN, LINE, MUTED, NAVY, openPdf, RED, rule, SHADE, SLATE, tableRow, type Column, type Doc } from "./pdf-layout";
+import { caption, contentWidth, footers, GREEN, LINE, MUTED, NAVY, openPdf, RED, rowHeight, rule, SHADE, SLATE, tableRow, type Column, type Doc } from "./pdf-layout";
 
 export interface InvoicePdfInput {
   invoice: InvoiceWithLoad;
@@ -88,20 +89,21 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     y = Math.max(doc.y, y + 14) + 2;
   }
 
-  // ---- the charge
+  // ---- the charge: one row a line (the load's price, then each approved waiting-time claim); VAT is worked once, on the net
   y += 14;
   const cols: Column[] = [
-    { header: "Description", width: width - 4 * 80 },
-    { header: "Net", width: 80, align: "right" },
-    { header: "VAT rate", width: 80, align: "right" },
-    { header: "VAT", width: 80, align: "right" },
-    { header: "Total", width: 80, align: "right" },
+    { header: "Description", width: width - 100 },
+    { header: "Net", width: 100, align: "right" },
   ];
   doc.rect(left, y, width, 20).fillColor(NAVY).fill();
   tableRow(doc, cols, cols.map((c) => c.header), y + 1, { font: BOLD, color: "#ffffff", size: 9 });
   y += 22;
-  const description = `Haulage of load ${load.loadNumber}: ${load.pickupCity ?? ""} to ${load.deliveryCity ?? ""}`;
-  y += tableRow(doc, cols, [description, formatPounds(inv.net), percent(inv.vatRate), formatPounds(inv.vat), formatPounds(inv.gross)], y, { padY: 6 });
+  for (const [i, line] of inv.lines.entries()) {
+    const cells = [line.description, formatPounds(line.amount)];
+    const height = rowHeight(doc, cols, cells, { padY: 6 });
+    if (i % 2 === 1) doc.rect(left, y, width, height).fillColor(SHADE).fill();
+    y += tableRow(doc, cols, cells, y, { padY: 6 });
+  }
   rule(doc, y);
 
   // ---- totals

@@ -1,7 +1,7 @@
 // The carrier's statement as a PDF (GET /api/invoices/statement
 // ?format=pdf): every invoice issued in the period, void ones shown as void and
 // not counted, with a running total, then the period's totals. A4 landscape: the
-// table has eleven columns.
+// table has eleven columns; an invoice of more than the load's price lists its lines under its row.
 import { formatPounds } from "./invoice-money";
 import { BODY, BOLD, ITALIC, pdfText } from "../../pdf/fonts";
 import { dayLabel } from "./invoice-text";
@@ -25,6 +25,9 @@ const COLUMNS: Column[] = [
 ];
 
 const day = (ymd: string | null) => (ymd ? dayLabel(ymd) : "");
+/** An invoice's lines are written from the Load column to the end of Gross. */
+const PARTS_X = COLUMNS.slice(0, 3).reduce((a, c) => a + c.width, 0) + 4;
+const PARTS_WIDTH = COLUMNS.slice(3, 8).reduce((a, c) => a + c.width, 0) - 12;
 
 export function renderStatementPdf(s: Statement): Promise<Buffer> {
   const title = `Statement for ${s.company.name}`;
@@ -77,7 +80,13 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
       formatPounds(l.runningTotal),
     ];
     // a long reference wraps: the row (and its shading) is as tall as its tallest cell
-    const height = rowHeight(doc, COLUMNS, cells, { size: 8.5, padY: 4 });
+    const rowH = rowHeight(doc, COLUMNS, cells, { size: 8.5, padY: 4 });
+    // an invoice of more than the load's price (or of a claim alone) lists its lines beneath, under Load to Gross
+    const parts = l.invoiceLines.length > 1 || l.claimInvoice ? l.invoiceLines.map((p) => `${p.description}: ${formatPounds(p.amount)}`) : [];
+    const partsText = pdfText(parts.join("\n"));
+    doc.font(ITALIC).fontSize(7.5);
+    const partsH = parts.length ? doc.heightOfString(partsText, { width: PARTS_WIDTH }) + 4 : 0;
+    const height = rowH + partsH;
     if (y + height > bottom()) {
       doc.addPage();
       y = doc.page.margins.top;
@@ -85,6 +94,7 @@ export function renderStatementPdf(s: Statement): Promise<Buffer> {
     }
     if (i % 2 === 1) doc.rect(left, y, width, height).fillColor(SHADE).fill();
     tableRow(doc, COLUMNS, cells, y, { size: 8.5, color: isVoid ? MUTED : SLATE, padY: 4 });
+    if (parts.length) doc.font(ITALIC).fontSize(7.5).fillColor(MUTED).text(partsText, left + PARTS_X, y + rowH - 2, { width: PARTS_WIDTH });
     if (isVoid) {
       // a void line's amounts are struck through: shown, never counted
       const from = left + COLUMNS.slice(0, 5).reduce((a, c) => a + c.width, 0) + 10;

@@ -15,7 +15,8 @@ import { MSG } from "../../../contract/messages";
 import { ukDayKey } from "../../../contract/wall-clock";
 import { startsAsFormula } from "../../../contract/csv-formula";
 import { INVOICE_MSG, INVOICE_STATUS_LABELS, type InvoiceStatus, type statementQuerySchema } from "../../../contract/schemas/invoice";
-import { moneyText, runningTotals, sumMoney } from "./invoice-money";
+import { formatPounds, moneyText, runningTotals, sumMoney } from "./invoice-money";
+import type { StoredInvoiceLine } from "../../db/schema";
 import { daysBetween, isRealDay } from "./invoice-text";
 import * as repo from "./invoices.repository";
 import { renderStatementPdf } from "./statement-pdf";
@@ -42,6 +43,10 @@ export interface StatementLine {
   paymentReference: string | null;
   /** the sum of the counted (not void) gross amounts up to this line */
   runningTotal: string;
+  /** what the invoice's net is the sum of: the load's price, then each approved waiting-time claim */
+  invoiceLines: StoredInvoiceLine[];
+  /** raised for one approved waiting-time claim alone (the load's own invoice was already paid) */
+  claimInvoice: boolean;
 }
 
 export interface Statement {
@@ -104,6 +109,8 @@ export async function buildStatement(opts: { ctx: AppContext; viewer: Viewer; qu
     paidOn: r.paidOn,
     paymentReference: r.paymentReference,
     runningTotal: running[i],
+    invoiceLines: r.lines,
+    claimInvoice: r.claimId !== null,
   }));
   const gross = sumMoney(counted.map((r) => r.gross));
   const paid = sumMoney(counted.filter((r) => r.status === "paid").map((r) => r.gross));
@@ -141,10 +148,14 @@ const CSV_HEADERS = [
   "Running Total (£)",
   "Carrier",
   "Carrier VAT Number",
+  "Lines",
 ];
 
 /** A text that starts as a spreadsheet formula gets a leading `'` (the one rule of contract/csv-formula.ts, full-width signs included). */
 const textCell = (s: string | null | undefined): string => (!s ? "" : startsAsFormula(s) ? `'${s}` : s);
+
+/** "Haulage of load L-1: Leeds to Bristol (£1,000.00); Waiting time at delivery: 1 h 15 min beyond 2 h free (£37.50)" */
+export const linesText = (lines: readonly StoredInvoiceLine[]): string => lines.map((l) => `${l.description} (${formatPounds(l.amount)})`).join("; ");
 
 /** The statement as CSV bytes: a byte-order mark, then the same columns as the PDF, one line an invoice. */
 export function statementCsv(s: Statement): Buffer {
@@ -164,6 +175,7 @@ export function statementCsv(s: Statement): Buffer {
     moneyText(l.runningTotal),
     textCell(s.company.name),
     textCell(s.company.vatNumber),
+    textCell(linesText(l.invoiceLines)),
   ]);
   const text = stringify(records, { bom: true, header: true, columns: CSV_HEADERS, record_delimiter: "\r\n", escape_formulas: true });
   return Buffer.from(text, "utf8");

@@ -98,6 +98,8 @@ describe.each(ENGINES)("OpenAPI document on %s", (engine) => {
       { method: "GET", route: "/api/users/pending", url: "/api/users/pending", cookie: adminCookie, status: 200 },
       { method: "GET", route: "/api/admin/compliance-settings", url: "/api/admin/compliance-settings", cookie: adminCookie, status: 200 },
       { method: "GET", route: "/api/admin/invoice-settings", url: "/api/admin/invoice-settings", cookie: adminCookie, status: 200 },
+      { method: "GET", route: "/api/admin/waiting-time-settings", url: "/api/admin/waiting-time-settings", cookie: adminCookie, status: 200 },
+      { method: "GET", route: "/api/waiting-claims", url: "/api/waiting-claims", cookie: member.cookie, status: 200 },
       { method: "GET", route: "/api/insight", url: "/api/insight", cookie: adminCookie, status: 200 },
       {
         method: "POST",

@@ -44,6 +44,8 @@ import { EXPORT_KINDS, exportPath, type ExportKind } from "../../../../contract/
 import { webhookAttemptSchema, webhookAttemptsQuerySchema, webhookCreateSchema, webhookCreatedSchema, webhookRetrySchema, webhookSchema, webhookUpdateSchema } from "../../../../contract/schemas/webhook";
 import { BYTES, CSV, HTML, PDF, SSE, type RouteDoc } from "./route-doc";
 import { importQuerySchema, importRefusedSchema, importResultSchema } from "../../../../contract/schemas/load-import";
+import { approveClaimSchema, rejectClaimSchema, waitingClaimListSchema, waitingClaimSchema, waitingTimeSettingsSchema } from "../../../../contract/schemas/claim";
+import { waitingClaimResponseSchema, waitingTimeSettingsResponseSchema } from "../../../../contract/schemas/claim-responses";
 
 const obj = R.anyObjectSchema;
 const list = (s: z.ZodType) => z.array(s);
@@ -178,6 +180,14 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "GET", path: "/api/admin/mail", tag: "Email", summary: "The mail outbox", access: "staff", query: mailListQuerySchema, responses: { 200: list(R.outboxMailSchema) }, headers: PAGED },
   { method: "POST", path: "/api/admin/mail/:id/resend", tag: "Email", summary: "Resend a mail", access: "staff", responses: { 200: R.outboxMailSchema } },
   { method: "GET", path: "/api/admin/mail/batches/:id", tag: "Email", summary: "A bulk email's progress", access: "staff", responses: { 200: R.mailBatchProgressSchema } },
+
+  // ---------------------------------------------------------------- waiting-time claims
+  { method: "GET", path: "/api/admin/waiting-time-settings", tag: "Claims", summary: "Waiting-time settings: free minutes, rate, cap, claim window", access: "staff", responses: { 200: waitingTimeSettingsResponseSchema } },
+  { method: "PUT", path: "/api/admin/waiting-time-settings", tag: "Claims", summary: "Change the waiting-time settings", access: "staff", body: waitingTimeSettingsSchema, responses: { 200: waitingTimeSettingsResponseSchema } },
+  { method: "POST", path: "/api/loads/:id/waiting-claims", tag: "Claims", summary: "Claim the waiting at a stop beyond the free time (the holding company)", access: "signedIn", body: waitingClaimSchema, responses: { 201: waitingClaimResponseSchema }, errors: [409] },
+  { method: "GET", path: "/api/waiting-claims", tag: "Claims", summary: "Waiting-time claims (a carrier their company's, staff all), pending first", access: "signedIn", query: waitingClaimListSchema, responses: { 200: list(waitingClaimResponseSchema) }, headers: PAGED },
+  { method: "POST", path: "/api/waiting-claims/:id/approve", tag: "Claims", summary: "Approve a pending claim (a lower amount with a reason)", access: "staff", body: approveClaimSchema, responses: { 200: waitingClaimResponseSchema }, errors: [409] },
+  { method: "POST", path: "/api/waiting-claims/:id/reject", tag: "Claims", summary: "Reject a pending claim with a reason", access: "staff", body: rejectClaimSchema, responses: { 200: waitingClaimResponseSchema }, errors: [409] },
 
   // ---------------------------------------------------------------- integrations
   { method: "POST", path: "/api/admin/api-tokens", tag: "Integrations", summary: "Create an API token (shown once)", access: "admin", body: apiTokenCreateSchema, responses: { 201: apiTokenCreatedSchema } },
