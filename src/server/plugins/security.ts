@@ -79,7 +79,8 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     reply.header("Referrer-Policy", "same-origin");
     reply.header("X-Frame-Options", "SAMEORIGIN");
     reply.header("Cross-Origin-Opener-Policy", "same-origin");
-    reply.header("Permissions-Policy", "geolocation=(), microphone=(), camera=(self)");
+    // the app's own pages may ask for the phone's position (Arrived and Leaving at a stop), no frame may
+    reply.header("Permissions-Policy", "geolocation=(self), microphone=(), camera=(self)");
     if (config.trustProxy && req.protocol === "https") {
       reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }

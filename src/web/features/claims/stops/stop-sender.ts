@@ -11,7 +11,7 @@ import { stopPath } from "../api";
 import { parseStepTag, stepTag, type PendingStep, type Step } from "./progress";
 
 /** how long a press waits for the phone's position before it goes without */
-export const POSITION_TIMEOUT_MS = 6_000;
+export const POSITION_TIMEOUT_MS = 8_000;
 
 export function currentPosition(timeoutMs = POSITION_TIMEOUT_MS): Promise<Position | null> {
   const geo = typeof navigator !== "undefined" ? navigator.geolocation : undefined;
@@ -28,7 +28,8 @@ export function currentPosition(timeoutMs = POSITION_TIMEOUT_MS): Promise<Positi
         clearTimeout(timer);
         resolve(null);
       },
-      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
+      // a fresh fix: a position cached from before the press may be from the road, not the yard
+      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 0 },
     );
   });
 }
