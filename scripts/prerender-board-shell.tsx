@@ -14,7 +14,9 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Router } from "wouter";
 import { App } from "../src/web/app/app";
+import { build } from "esbuild";
 import { PRODUCT_NAME_PLACEHOLDER } from "../src/server/plugins/sign-in-page";
+import { FIRST_SCREEN_END, FIRST_SCREEN_START } from "../src/server/plugins/board-first-screen";
 
 const dist = new URL("../dist/web/", import.meta.url).pathname;
 
@@ -48,5 +50,44 @@ page = page.replace(link[0], `<style>${css}</style><link rel="stylesheet" crosso
 if (!page.includes('<div id="root"></div>')) throw new Error("prerender-board-shell: dist/web/index.html has no empty #root");
 // data-product-name: the app's default name until /api/public-config answers, so its first
 // render draws the name the HTML showed (use-product-name.ts, public-config.ts)
-writeFileSync(`${dist}board.html`, page.replace('<div id="root"></div>', `<div id="root" data-product-name="${PRODUCT_NAME_PLACEHOLDER}">${html}</div>`));
+// The markers let the server put the signed-in user's board in place of the shell
+// (plugins/board-first-screen.ts); without the bundle below it sends the shell as it is.
+writeFileSync(
+  `${dist}board.html`,
+  page.replace('<div id="root"></div>', `<div id="root" data-product-name="${PRODUCT_NAME_PLACEHOLDER}">${FIRST_SCREEN_START}${html}${FIRST_SCREEN_END}</div>`),
+);
 console.log(`prerendered the board's first paint: dist/web/board.html (${html.length} characters of markup)`);
+
+// The board's first screen with the user's loads, drawn by the server per request with the
+// app's own components: bundled here (the server never imports src/web), npm packages left
+// to node_modules as the server's own build does; no CSS or assets on that path.
+const ssrOut = new URL("../dist/board-ssr/first-screen.mjs", import.meta.url).pathname;
+await build({
+  entryPoints: [new URL("../src/web/features/board/first-screen-ssr.tsx", import.meta.url).pathname],
+  outfile: ssrOut,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  jsx: "automatic",
+  tsconfig: new URL("../tsconfig.json", import.meta.url).pathname,
+  alias: { "@web": new URL("../src/web", import.meta.url).pathname },
+  define: { "process.env.NODE_ENV": '"production"' },
+  loader: { ".css": "empty", ".svg": "empty", ".png": "empty" },
+  plugins: [
+    {
+      // the app's other pages (and their packages' stylesheets) are never drawn here
+      name: "board-only",
+      setup(b) {
+        b.onResolve({ filter: /\.css$/ }, () => ({ path: "css", namespace: "empty" }));
+        b.onResolve({ filter: /^\.\.\/features\/.+-page$/ }, (a) =>
+          a.importer.endsWith("app.tsx") && !a.path.startsWith("../features/board/") ? { path: a.path, namespace: "empty" } : undefined,
+        );
+        b.onLoad({ filter: /.*/, namespace: "empty" }, () => ({ contents: "export default function Empty() { return null; }", loader: "js" }));
+      },
+    },
+  ],
+  logLevel: "warning",
+});
+console.log("bundled the board's first screen for the server: dist/board-ssr/first-screen.mjs");

@@ -28,7 +28,8 @@ import { registerCompression } from "./plugins/compression";
 import { registerWritePriority } from "./plugins/write-priority";
 import { registerSessions, SESSION_COOKIE } from "./plugins/session";
 import { boardPreloadLink } from "./plugins/web-preload";
-import { loadBoardShellPage, loadSignInPage } from "./plugins/sign-in-page";
+import { loadBoardShellPage, loadSignInPage, PRODUCT_NAME_PLACEHOLDER } from "./plugins/sign-in-page";
+import { firstScreenBundlePath, loadBoardFirstScreen } from "./plugins/board-first-screen";
 import { registerAuthRoutes } from "./modules/auth/auth.routes";
 import { registerUsersRoutes } from "./modules/users/users.routes";
 import { registerLoadsRoutes } from "./modules/loads/loads.routes";
@@ -60,7 +61,7 @@ import { registerClaimsRoutes } from "./modules/claims/claims.routes";
 import { registerStopsRoutes } from "./modules/claims/stops.routes";
 
 export { WEB_DIST } from "./lib/paths";
-import { WEB_DIST } from "./lib/paths";
+import { PACKAGE_ROOT, WEB_DIST } from "./lib/paths";
 import { createExportRegistry } from "./modules/exports/export-registry";
 
 export interface BuildOptions {
@@ -244,10 +245,19 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     const signInPage = loadSignInPage(WEB_DIST, config.productName);
     // signed in, / is index.html with the board's header and heading already drawn (a faster first paint)
     const boardShell = loadBoardShellPage(WEB_DIST, config.productName);
-    app.get("/", (req, reply) => {
+    // signed in at / itself: the board drawn with the user's first page of loads (board-first-screen.ts)
+    const boardFirstScreen = boardShell
+      ? await loadBoardFirstScreen({ webDist: WEB_DIST, bundle: firstScreenBundlePath(PACKAGE_ROOT), productName: config.productName, placeholder: PRODUCT_NAME_PLACEHOLDER })
+      : null;
+    app.get("/", async (req, reply) => {
       if (signInPage && !req.cookies[SESSION_COOKIE]) return signInPage.send(req, reply);
       reply.header("Cache-Control", "no-cache");
       reply.header("Vary", "Cookie");
+      if (boardFirstScreen && req.cookies[SESSION_COOKIE] && req.url === "/") {
+        // the page carries the answers: only the board's scripts are worth preloading
+        if (boardPreload) reply.header("Link", boardPreload.split(", ").filter((l) => l.includes("modulepreload")).join(", "));
+        if (await boardFirstScreen.send(app, req, reply)) return reply;
+      }
       if (boardPreload && req.cookies[SESSION_COOKIE]) reply.header("Link", boardPreload);
       if (boardShell && req.cookies[SESSION_COOKIE]) return boardShell.send(req, reply);
       return reply.sendFile("index.html");

@@ -1,8 +1,10 @@
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
+import { StrictMode, startTransition, useEffect, type ReactNode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { queryClient } from "./lib/query-client";
-import { App } from "./app/app";
+import { POLL } from "@contract/constants";
+import { App, preloadBoardPage } from "./app/app";
+import { FIRST_SCREEN_SCRIPT_ID, takeOverWhenAsked } from "./features/board/first-screen-takeover";
 import { ErrorBoundary } from "./app/error-boundary";
 import { Toaster } from "./components/ui/toast";
 import { installSessionGuard } from "./lib/session-guard";
@@ -16,16 +18,43 @@ window.addEventListener("load", () => setTimeout(() => void import("./pwa/regist
 // Lighthouse TBT: the first render is a transition, so React renders the page in
 // slices and answers input between them; the board's first paint is already on screen as HTML
 // (board.html), and a transition keeps it there until the app's first render is ready
-const root = createRoot(document.getElementById("root")!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <ErrorBoundary>
-          <App />
-        </ErrorBoundary>
-        <Toaster />
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
-);
+const container = document.getElementById("root")!;
+function tree(onDrawn?: () => void) {
+  return (
+    <Drawn onDrawn={onDrawn}>
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <ErrorBoundary>
+            <App />
+          </ErrorBoundary>
+          <Toaster />
+        </QueryClientProvider>
+      </StrictMode>
+    </Drawn>
+  );
+}
+
+/** Says when the app's first render is on screen; one child, so the tree's ids keep their shape. */
+function Drawn({ onDrawn, children }: { onDrawn?: () => void; children: ReactNode }) {
+  useEffect(() => onDrawn?.(), [onDrawn]);
+  return children;
+}
+
+// A board the server drew with the user's loads (plugins/board-first-screen.ts) is a
+// whole first screen already: the app takes it over at the first input or when the
+// browser is idle, starting from the page's own answers (no second fetch), and hydrates
+// the server's markup (drawn by the same components from the same answers) rather than
+// drawing it again; in a transition, so that work too is done in slices
+if (document.getElementById(FIRST_SCREEN_SCRIPT_ID)) {
+  takeOverWhenAsked(container, async () => {
+    const [{ readFirstScreen, seedFirstScreen }] = await Promise.all([import("./features/board/first-screen"), preloadBoardPage()]);
+    const data = readFirstScreen();
+    const endGrace = data ? seedFirstScreen(queryClient, data) : () => {};
+    await new Promise<void>((drawn) => startTransition(() => void hydrateRoot(container, tree(drawn))));
+    // from here the seeded answers age like any other: the next poll or mount asks again
+    setTimeout(endGrace, POLL.boardLoads);
+  });
+} else {
+  const root = createRoot(container);
+  startTransition(() => root.render(tree()));
+}

@@ -16,7 +16,13 @@ import { forgetSignedInData } from "../lib/session-guard";
 
 // each page is its own chunk: a signed-out visitor never loads the board, a carrier
 // never loads the forms of the signed-out pages (first-load JS ≤ 170 KB gzipped)
-const BoardPage = lazy(() => import("../features/board/board-page"));
+const loadBoardPage = () => import("../features/board/board-page");
+type BoardModule = Awaited<ReturnType<typeof loadBoardPage>>;
+let boardModule: BoardModule | undefined;
+/** The board's chunk fetched ahead (a server-drawn board): then the app's first render draws it at once, with no fallback between. */
+export const preloadBoardPage = () => loadBoardPage().then((m) => void (boardModule = m));
+// a thenable that answers at once when the chunk is here, so lazy() does not suspend
+const BoardPage = lazy(() => (boardModule ? ({ then: (ok: (m: BoardModule) => void) => ok(boardModule!) } as unknown as Promise<BoardModule>) : loadBoardPage()));
 const LoginPage = lazy(() => import("../features/auth/login-page"));
 const RegisterPage = lazy(() => import("../features/auth/register-page"));
 const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-page"));

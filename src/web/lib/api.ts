@@ -123,6 +123,11 @@ export async function getWithEtag<T>(url: string): Promise<{ data: T; total: num
   return { data, total };
 }
 
+/** A list the page already carries (the board's first screen, drawn by the server): its next poll can be a 304. */
+export function rememberEtag(url: string, etag: string, data: unknown, total: number | null): void {
+  etagCache.set(url, { etag, data, total });
+}
+
 /**
  * A list patched from a live event (live-cache.ts) is the server's list at
  * the event's version: its stored ETag moves from `fromVersion` to `toVersion` (the

@@ -5,6 +5,6 @@
 import { lazyNamed } from "../../lib/lazy";
 
 export { MyBidsPanel } from "./components/my-bids-panel";
-export { pendingBidFor, useOwnBids } from "./use-own-bids";
+export { OWN_BIDS_KEY, pendingBidFor, useOwnBids } from "./use-own-bids";
 
 export const BidDialog = /* @__PURE__ */ lazyNamed(() => import("./components/bid-dialog"), "BidDialog");

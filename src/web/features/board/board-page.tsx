@@ -29,10 +29,13 @@ import { BOARD_MAIN, BoardHeading } from "./board-shell";
 import { AcceptNeedsSignal, OfflineBanner } from "./components/offline-banner";
 import { useOnline } from "./use-online";
 import { nearErrorsOf } from "./near-postcode";
+import { useCardsInSteps } from "./use-cards-in-steps";
 
 const NO_LOADS: Load[] = [];
 /** cards in the first paint of a board: more than a phone or a desk screen shows */
 const FIRST_CARDS = 6;
+/** cards added at each idle moment after those */
+const CARD_STEP = 8;
 /**
  * A card renders again only when what it shows changes (Lighthouse TBT): the
  * board hears several queries as it loads (stats, bids, compliance, notifications) and
@@ -122,11 +125,15 @@ function LoadBoard() {
   // Fifty cards at once are a long task on a phone's CPU (Lighthouse TBT):
   // a newly arrived list is rendered in the background, in slices, so taps and
   // scrolling are answered meanwhile; the cards shown until then are the old ones.
-  const deferred = useDeferredValue(list);
+  // (the first render starts from no cards: a list already there, drawn by the server with the
+  // page, is shown as the server drew it, its first cards, and the rest follow in the background)
+  const deferred = useDeferredValue(list, NO_LOADS);
   // The first list of a visit paints its first cards at once, with the heading (a
   // phone sees two; Lighthouse's LCP waited for all fifty), and the rest follow in that
   // background render; a later list still replaces the old cards only once it is ready.
-  const shown = deferred === list || deferred.length > 0 ? deferred : list.slice(0, FIRST_CARDS);
+  const ready = deferred === list || deferred.length > 0 ? deferred : list;
+  // and of a long list only the first screen's cards at once, the others joining a few at a time
+  const shown = ready.slice(0, useCardsInSteps(ready.length, FIRST_CARDS, CARD_STEP));
   const count = loads.data?.total ?? list.length;
   // Reset clears the filters; the order is a preference and stays
   const reset = () => setFilters({ ...EMPTY_FILTERS, sort: filters.sort });

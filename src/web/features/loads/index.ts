@@ -4,7 +4,7 @@
 // the first time it is shown (render it inside <Later>).
 import { lazyNamed } from "../../lib/lazy";
 
-export { useLoad, useLoads, useStats } from "./api";
+export { LOADS_KEY, STATS_KEY, loadsQueryString, useLoad, useLoads, useStats } from "./api";
 export { canAcceptLoad, canBidOnLoad, canCompletePod, loadFeatureBadges, rateOf, unavailableLabel } from "./load-rules";
 export { useAcceptLoadFlow } from "./components/accept-load-dialogs";
 

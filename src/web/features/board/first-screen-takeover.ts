@@ -1,0 +1,78 @@
+// When the app takes over a board the server drew (first-screen.ts): at the person's first
+// input (a tap, a key, focus) or once the page has loaded and the browser is idle,
+// whichever comes first. Until then the page is HTML and costs the phone no JavaScript.
+// What the person did to the HTML meanwhile is not lost: a tap on a button is held and
+// done again on the app's button (same card, same words) once the app has hydrated,
+// and text typed in a field before then is told to the app.
+// No imports: main.tsx loads this with the page; everything else comes when needed.
+
+/** The id of the page's JSON script (read by the app, written by the server). */
+export const FIRST_SCREEN_SCRIPT_ID = "board-first-screen";
+
+const INPUTS = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
+const ACTIONABLE = "button, a[href], [role='tab'], [role='button'], summary";
+
+interface HeldClick {
+  loadId: string | null;
+  tag: string;
+  label: string;
+}
+
+const labelOf = (el: Element) => (el.getAttribute("aria-label") ?? el.textContent ?? "").replace(/\s+/g, " ").trim();
+const fieldKey = (el: Element) => el.getAttribute("name") || el.getAttribute("aria-label") || el.getAttribute("placeholder") || "";
+
+/** Calls `start` once, at the first input or when idle after load; `start` resolves once the app has drawn. */
+export function takeOverWhenAsked(root: HTMLElement, start: () => Promise<void>): void {
+  let started = false;
+  let held: HeldClick | null = null;
+  // the HTML's own fields, to read what was typed in them after the app replaced them
+  const fields = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")];
+
+  const hold = (e: MouseEvent) => {
+    const target = e.target instanceof Element ? e.target.closest(ACTIONABLE) : null;
+    if (!target || !root.contains(target)) return;
+    // a plain link still works as a link; only the app's buttons wait for the app
+    if (target instanceof HTMLAnchorElement && !target.closest("[data-load-id]")) return;
+    e.preventDefault();
+    e.stopPropagation();
+    held = { loadId: target.closest("[data-load-id]")?.getAttribute("data-load-id") ?? null, tag: target.tagName, label: labelOf(target) };
+  };
+  document.addEventListener("click", hold, true);
+
+  const go = () => {
+    if (started) return;
+    started = true;
+    for (const type of INPUTS) window.removeEventListener(type, go, true);
+    void start().then(() => {
+      document.removeEventListener("click", hold, true);
+      carryTypedText(root, fields);
+      if (held) replay(root, held);
+    });
+  };
+  for (const type of INPUTS) window.addEventListener(type, go, { capture: true, passive: true });
+  const whenIdle = () => ("requestIdleCallback" in window ? requestIdleCallback(go, { timeout: 2000 }) : setTimeout(go, 200));
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
+}
+
+function replay(root: HTMLElement, h: HeldClick): void {
+  const scope = h.loadId ? root.querySelector(`[data-load-id="${CSS.escape(h.loadId)}"]`) : root;
+  const match = [...(scope?.querySelectorAll<HTMLElement>(h.tag) ?? [])].find((el) => labelOf(el) === h.label);
+  match?.click();
+}
+
+function carryTypedText(root: HTMLElement, old: (HTMLInputElement | HTMLTextAreaElement)[]): void {
+  for (const field of old) {
+    const typed = field.value;
+    if (typed === field.defaultValue) continue;
+    // the same field once hydrated; the app's field of the same name if it drew its own
+    const key = fieldKey(field);
+    const now = root.contains(field) ? field : [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(field.tagName)].find((el) => fieldKey(el) === key);
+    if (!now) continue;
+    // React hears a change when the value moves past what it last saw: through the field
+    // (which tells React) to empty, then past it (which does not) to what was typed
+    now.value = "";
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(now), "value")?.set?.call(now, typed);
+    now.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+}
