@@ -6,6 +6,7 @@ import { iso } from "../../lib/serialize";
 import { isStaffRole } from "../../../contract/constants";
 import { MSG } from "../../../contract/messages";
 import { STOP_MSG, STOPS, type LoadStops, type Stop, type StopEvidence, type StopRecord } from "../../../contract/schemas/claim";
+import type { StopKind } from "../../../contract/schemas/stop-responses";
 import { isOwnLoad } from "../loads/load-visibility";
 
 /**
@@ -16,7 +17,7 @@ import { isOwnLoad } from "../loads/load-visibility";
 export const CLOCK_SKEW_MS = 2 * 60_000;
 const DAY_MS = 86_400_000;
 
-export type StopKind = "arrival" | "departure";
+export type { StopKind };
 export interface StopTimes {
   arrivedAt: Date | null;
   departedAt: Date | null;

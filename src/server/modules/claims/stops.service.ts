@@ -9,6 +9,7 @@ import { AppError } from "../../lib/app-error";
 import { iso } from "../../lib/serialize";
 import { isStaffRole } from "../../../contract/constants";
 import { STOP_MSG, type LoadStops, type Position, type Stop, type StopEvidence } from "../../../contract/schemas/claim";
+import type { StopEventResult, StopPosition } from "../../../contract/schemas/stop-responses";
 import { recordLoadHistory } from "../loads/load-transition";
 import { loadEvent } from "../loads/load-events";
 import { checkPosition } from "./stop-evidence";
@@ -29,27 +30,6 @@ import {
 import * as repo from "./stops.repository";
 
 type Actor = Pick<UserRow, "id" | "name" | "role" | "isAdmin" | "carrierName" | "companyId">;
-
-/** What recording an arrival or departure answers (200): this time and its evidence, and the load's stops after it. */
-export interface StopEventResult {
-  stop: Stop;
-  kind: StopKind;
-  at: string;
-  evidence: StopEvidence;
-  stops: LoadStops;
-}
-
-/** A position as staff see it (GET /api/loads/{id}/stops/positions). */
-export interface StopPosition {
-  stop: Stop;
-  kind: StopKind;
-  lat: number;
-  lng: number;
-  accuracyM: number;
-  distanceMiles: number | null;
-  userName: string | null;
-  createdAt: string;
-}
 
 /**
  * The load, if this user may use its stops (else 404), the company holding it, and

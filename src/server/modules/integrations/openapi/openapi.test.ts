@@ -71,6 +71,9 @@ describe.each(ENGINES)("OpenAPI document on %s", (engine) => {
     const { company, member } = await haulier(app, { name: "Openapi Haulage Ltd" });
     await addDocument(app, { companyId: company.id, kind: "vehicle_insurance", expiresOn: "2099-01-31", status: "pending", uploadedBy: member.user.id });
     const invoice = await completeByPod(app, (await approvedLoad(app, company, member.user.id)).id, member.cookie);
+    // a booked load with its pickup recorded (with a position) and corrected by staff
+    const booked = await approvedLoad(app, company, member.user.id);
+    const at = new Date(Date.now() - 3_600_000).toISOString();
 
     const calls: { method: string; route: string; url: string; cookie?: string; payload?: object; status: number }[] = [
       { method: "GET", route: "/api/health", url: "/api/health", status: 200 },
@@ -101,6 +104,12 @@ describe.each(ENGINES)("OpenAPI document on %s", (engine) => {
       { method: "GET", route: "/api/admin/waiting-time-settings", url: "/api/admin/waiting-time-settings", cookie: adminCookie, status: 200 },
       { method: "GET", route: "/api/waiting-claims", url: "/api/waiting-claims", cookie: member.cookie, status: 200 },
       { method: "GET", route: "/api/insight", url: "/api/insight", cookie: adminCookie, status: 200 },
+      { method: "POST", route: "/api/loads/:id/stops/:stop/arrival", url: `/api/loads/${booked.id}/stops/pickup/arrival`, cookie: member.cookie, status: 200, payload: { at, position: { lat: 53.8, lng: -1.55, accuracyM: 15 } } },
+      { method: "POST", route: "/api/loads/:id/stops/:stop/arrival", url: `/api/loads/${booked.id}/stops/pickup/arrival`, cookie: member.cookie, status: 409, payload: {} },
+      { method: "POST", route: "/api/loads/:id/stops/:stop/departure", url: `/api/loads/${booked.id}/stops/pickup/departure`, cookie: member.cookie, status: 200, payload: {} },
+      { method: "PUT", route: "/api/loads/:id/stops/:stop", url: `/api/loads/${booked.id}/stops/pickup`, cookie: adminCookie, status: 200, payload: { arrivedAt: at, departedAt: null, reason: "Gate log" } },
+      { method: "GET", route: "/api/loads/:id/stops/positions", url: `/api/loads/${booked.id}/stops/positions`, cookie: adminCookie, status: 200 },
+      { method: "GET", route: "/api/loads/:id", url: `/api/loads/${booked.id}`, cookie: member.cookie, status: 200 },
       {
         method: "POST",
         route: "/api/loads",

@@ -46,6 +46,17 @@ import { BYTES, CSV, HTML, PDF, SSE, type RouteDoc } from "./route-doc";
 import { importQuerySchema, importRefusedSchema, importResultSchema } from "../../../../contract/schemas/load-import";
 import { approveClaimSchema, rejectClaimSchema, waitingClaimListSchema, waitingClaimSchema, waitingTimeSettingsSchema } from "../../../../contract/schemas/claim";
 import { waitingClaimResponseSchema, waitingTimeSettingsResponseSchema } from "../../../../contract/schemas/claim-responses";
+import { stopCorrectionSchema, stopEventSchema } from "../../../../contract/schemas/claim";
+import { loadStopsSchema, stopEventResultSchema, stopPositionSchema } from "../../../../contract/schemas/stop-responses";
+
+/**
+ * One load's answer: the load, and what other modules add for this viewer
+ * (load-detail-parts.ts): a booked load's stops and the waiting-time terms, for
+ * staff and the holding company.
+ */
+const loadDetailSchema = R.loadSchema
+  .extend({ stops: loadStopsSchema.optional(), waitingTime: waitingTimeSettingsResponseSchema.optional() })
+  .meta({ id: "LoadDetail" });
 
 const obj = R.anyObjectSchema;
 const list = (s: z.ZodType) => z.array(s);
@@ -100,7 +111,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "GET", path: "/api/loads/with-bids", tag: "Loads", summary: "Available loads with pending bids", access: "staff", query: loadFiltersSchema, responses: { 200: list(R.loadWithPendingBidsSchema) }, headers: PAGED },
   { method: "GET", path: "/api/loads/next-number", tag: "Loads", summary: "The next load number", access: "staff", responses: { 200: z.object({ loadNumber: z.string() }) } },
   { method: "GET", path: "/api/loads/next-po-number", tag: "Loads", summary: "The PO number the Approve dialog offers", access: "staff", responses: { 200: z.object({ mandataNumber: z.string() }) } },
-  { method: "GET", path: "/api/loads/:id", tag: "Loads", summary: "One load", access: "signedIn", responses: { 200: R.loadSchema } },
+  { method: "GET", path: "/api/loads/:id", tag: "Loads", summary: "One load (a booked load's stops for staff and the holding company)", access: "signedIn", responses: { 200: loadDetailSchema } },
   { method: "POST", path: "/api/loads", tag: "Loads", summary: "Create a load", access: "staff", body: loadInputSchema, responses: { 201: R.loadSchema }, errors: [409] },
   { method: "PUT", path: "/api/loads/:id", tag: "Loads", summary: "Edit a load", access: "staff", body: loadInputSchema, responses: { 200: R.loadSchema }, errors: [409] },
   { method: "POST", path: "/api/loads/:id/copy", tag: "Loads", summary: "Copy a load", access: "staff", responses: { 201: R.loadSchema } },
@@ -181,6 +192,11 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "POST", path: "/api/admin/mail/:id/resend", tag: "Email", summary: "Resend a mail", access: "staff", responses: { 200: R.outboxMailSchema } },
   { method: "GET", path: "/api/admin/mail/batches/:id", tag: "Email", summary: "A bulk email's progress", access: "staff", responses: { 200: R.mailBatchProgressSchema } },
 
+  // ---------------------------------------------------------------- stops on a booked load
+  { method: "POST", path: "/api/loads/:id/stops/:stop/arrival", tag: "Claims", summary: "Record the arrival at pickup or delivery (the holding company or staff)", access: "signedIn", body: stopEventSchema, responses: { 200: stopEventResultSchema }, errors: [409] },
+  { method: "POST", path: "/api/loads/:id/stops/:stop/departure", tag: "Claims", summary: "Record the departure from pickup or delivery (after its arrival)", access: "signedIn", body: stopEventSchema, responses: { 200: stopEventResultSchema }, errors: [409] },
+  { method: "PUT", path: "/api/loads/:id/stops/:stop", tag: "Claims", summary: "Correct a stop's times, with a reason for the load's history", access: "staff", body: stopCorrectionSchema, responses: { 200: loadStopsSchema }, errors: [409] },
+  { method: "GET", path: "/api/loads/:id/stops/positions", tag: "Claims", summary: "The positions sent with a load's stop times (kept 30 days)", access: "staff", responses: { 200: list(stopPositionSchema) } },
   // ---------------------------------------------------------------- waiting-time claims
   { method: "GET", path: "/api/admin/waiting-time-settings", tag: "Claims", summary: "Waiting-time settings: free minutes, rate, cap, claim window", access: "staff", responses: { 200: waitingTimeSettingsResponseSchema } },
   { method: "PUT", path: "/api/admin/waiting-time-settings", tag: "Claims", summary: "Change the waiting-time settings", access: "staff", body: waitingTimeSettingsSchema, responses: { 200: waitingTimeSettingsResponseSchema } },
