@@ -9,6 +9,7 @@ import { bodyRoute, getRoute, id, idRoute, noBody, uuidOr, type FuzzActor, type 
 import { PDF, invoiceDay, text, uploadBody } from "./fuzz-bodies";
 import { BOARD_ROUTES } from "./fuzz-routes-board";
 import { COMPANY_ROUTES } from "./fuzz-routes-companies";
+import { STOPS_ROUTES } from "./fuzz-routes-stops";
 import { CLAIMS_ROUTES } from "./fuzz-routes-claims";
 
 export const ROUTES: FuzzRoute[] = [
@@ -182,6 +183,8 @@ export const ROUTES: FuzzRoute[] = [
     path: "/api/objects/upload/:token",
     cases: (tg) => fc.record({ path: segment(tg.uploadTokens).map((tok) => `/api/objects/upload/${tok}`), query: fuzzQuery(), body: noBody }),
   },
+  // stops on a booked load
+  ...STOPS_ROUTES,
   // waiting-time settings, claims and decisions
   ...CLAIMS_ROUTES,
 ];
