@@ -103,7 +103,8 @@ describe("waiting time paid with evidence", () => {
     await phone.clock.setSystemTime(T.deliveryOut);
     await box.getByRole("button", { name: "Leaving delivery" }).click();
     await box.getByText(`Left delivery ${formatTime(T.deliveryOut)} · ${SAVED}`).waitFor();
-    await box.getByText("Pickup and delivery times recorded").waitFor();
+    await box.getByText("Pickup and delivery times pressed").waitFor();
+    await box.getByText("2 times are waiting on this phone to send.").waitFor();
     await settled(box);
     await viewShot(phone, "waiting-time-card-saved-offline-phone");
     await expectAccessible(phone);
@@ -113,6 +114,7 @@ describe("waiting time paid with evidence", () => {
     // the signal returns: both sent, in order, with the times they were pressed
     await phone.context().setOffline(false);
     await box.getByText(`Left delivery ${formatTime(T.deliveryOut)} · position recorded`).waitFor({ timeout: 30_000 });
+    await box.getByText("Pickup and delivery times recorded").waitFor();
     const delivery = (await stopsOf()).find((s) => s.stop === "delivery")!;
     expect(near(delivery.arrivedAt, T.deliveryIn), `arrived ${delivery.arrivedAt?.toISOString()} vs ${T.deliveryIn.toISOString()}`).toBe(true);
     expect(near(delivery.departedAt, T.deliveryOut), `departed ${delivery.departedAt?.toISOString()} vs ${T.deliveryOut.toISOString()}`).toBe(true);
@@ -136,6 +138,9 @@ describe("waiting time paid with evidence", () => {
     await settled(form);
     const preview = form.getByTestId("claim-preview");
     await preview.getByText("3 h 15 min").waitFor();
+    // the free time and the amount before sending, from the terms on the load
+    await preview.getByText("2 h", { exact: true }).waitFor();
+    expect(await form.getByTestId("claim-amount").textContent()).toBe("£37.50");
     await viewShot(phone, "waiting-time-claim-form-phone");
     await expectAccessible(phone);
     await phone.setViewportSize(DESKTOP_1280);

@@ -13,9 +13,11 @@ import { approveClaimSchema, rejectClaimSchema, waitingClaimListSchema, waitingC
 import { approveClaim, listClaims, rejectClaim, submitClaim } from "./claims.service";
 import { getWaitingSettings, setWaitingSettings } from "./waiting-settings.service";
 import { registerClaimNotices } from "./claim-notices";
+import { registerWaitingTermsPart } from "./waiting-terms-part";
 
 export async function registerClaimsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerClaimNotices(ctx);
+  registerWaitingTermsPart(ctx);
   const { db } = ctx;
 
   app.get("/api/admin/waiting-time-settings", async (req) => {

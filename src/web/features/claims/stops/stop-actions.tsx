@@ -78,6 +78,7 @@ export function StopActions({ load }: { load: Load }) {
   }
 
   const refused = pending.find((p) => p.state === "refused");
+  const waitingCount = pending.filter((p) => p.state === "waiting").length;
   return (
     <section aria-label={`Stop times for Load #${load.loadNumber}`} className="mt-3 rounded-lg border border-slate-200 bg-slate-50 p-3" data-testid="stop-actions">
       <p className="flex items-center gap-1.5 text-sm font-medium text-slate-900">
@@ -88,7 +89,7 @@ export function StopActions({ load }: { load: Load }) {
             {place ? `, ${place}` : ""}
           </span>
         ) : (
-          <span>Pickup and delivery times recorded</span>
+          <span>{waitingCount > 0 ? "Pickup and delivery times pressed" : "Pickup and delivery times recorded"}</span>
         )}
       </p>
       {next && (
@@ -128,6 +129,7 @@ export function StopActions({ load }: { load: Load }) {
         {line && (line.tone === "refused" ? <XCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> : line.tone === "waiting" ? <CloudOff className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> : <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden="true" />)}
         {line?.text}
       </p>
+      {waitingCount > 1 && <p className="mt-1 text-sm text-amber-900">{waitingCount} times are waiting on this phone to send.</p>}
       {refused && (
         <Button variant="outline" size="md" className="mt-2 w-full sm:w-auto" onClick={() => void discardPending(refused.id).then(refresh)}>
           Discard this time
