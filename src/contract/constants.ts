@@ -15,7 +15,7 @@ export type ForsLevel = (typeof FORS_LEVELS)[number];
 export const TIME_TYPES = ["exact", "before", "between"] as const;
 export type TimeType = (typeof TIME_TYPES)[number];
 
-export const BID_STATUSES = ["pending", "accepted", "rejected"] as const;
+export const BID_STATUSES = ["pending", "countered", "accepted", "rejected"] as const;
 export type BidStatus = (typeof BID_STATUSES)[number];
 
 export const DAYS_OF_WEEK = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;

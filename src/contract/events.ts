@@ -25,6 +25,22 @@ const bidSnapshot = z.object({
   status: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  // counter-offers came later: events recorded before them have none
+  counterAmount: money.nullable().optional(),
+  counterExpiresAt: z.string().nullable().optional(),
+  counterNote: z.string().nullable().optional(),
+});
+
+/** A message on a load as posted (the public Message shape). */
+const messageSnapshot = z.object({
+  id,
+  loadId: id,
+  companyId: id,
+  authorId: id.nullable(),
+  authorName: z.string(),
+  authorRole: z.enum(["carrier", "staff"]),
+  body: z.string(),
+  createdAt: z.string(),
 });
 
 /** An invoice as it stood when the event happened (the public Invoice shape). */
@@ -96,6 +112,14 @@ export const EVENT_DATA = {
   "bid.accepted": z.object({ bid: bidSnapshot }),
   /** taken: the load went to someone else (not a rejection of this bid on its merits) */
   "bid.rejected": z.object({ bid: bidSnapshot, taken: z.boolean() }),
+  /** staff offered the bidder another amount until `bid.counterExpiresAt` (accepted: load.accepted via counter and bid.accepted) */
+  "bid.countered": z.object({ bid: bidSnapshot }),
+  /** the bidder declined the counter-offer: the bid is pending again at its own amount */
+  "bid.counter_declined": z.object({ bid: bidSnapshot, counterAmount: money }),
+  /** the counter-offer lapsed unanswered: the bid is pending again at its own amount */
+  "bid.counter_expired": z.object({ bid: bidSnapshot, counterAmount: money }),
+  /** a message in the load's thread with one carrier company */
+  "message.sent": z.object({ message: messageSnapshot }),
   "pod.submitted": z.object({ completed: z.boolean(), paperwork: z.boolean() }),
   "invoice.issued": z.object({ invoice: invoiceSnapshot, replaces: z.string().nullable() }),
   "invoice.paid": z.object({ invoice: invoiceSnapshot }),
@@ -188,6 +212,10 @@ export const WEBHOOK_EVENT_OF = {
   "bid.placed": "bid.placed",
   "bid.accepted": "bid.accepted",
   "bid.rejected": null,
+  "bid.countered": "bid.countered",
+  "bid.counter_declined": null,
+  "bid.counter_expired": null,
+  "message.sent": null,
   "pod.submitted": "pod.submitted",
   "invoice.issued": "invoice.issued",
   "invoice.paid": "invoice.paid",

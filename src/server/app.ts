@@ -57,8 +57,9 @@ import { registerWebhooksRoutes } from "./modules/integrations/webhooks/webhooks
 import { registerApiTokensRoutes, registerBearerAuth } from "./modules/integrations/tokens/api-tokens.routes";
 import { registerOpenApiRoutes } from "./modules/integrations/openapi/openapi.routes";
 import { registerLoadImportRoutes } from "./modules/integrations/import/load-import.routes";
-import { registerClaimsRoutes } from "./modules/claims/claims.routes";
 import { registerStopsRoutes } from "./modules/claims/stops.routes";
+import { registerMessagesRoutes } from "./modules/messages/messages.routes";
+import { registerClaimsRoutes } from "./modules/claims/claims.routes";
 
 export { WEB_DIST } from "./lib/paths";
 import { PACKAGE_ROOT, WEB_DIST } from "./lib/paths";
@@ -212,6 +213,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     registerLoadImportRoutes,
     registerClaimsRoutes,
     registerStopsRoutes,
+    registerMessagesRoutes,
   ]) {
     await register(app, ctx);
   }

@@ -112,6 +112,9 @@ export const bidSchema = z
     status: z.enum(BID_STATUSES),
     createdAt: instant(),
     updatedAt: instant(),
+    counterAmount: n().describe("staff's counter-offer while the bid is countered"),
+    counterExpiresAt: s().describe("when the counter-offer lapses (the bid is pending again)"),
+    counterNote: s(),
   })
   .meta({ id: "Bid" });
 

@@ -38,6 +38,12 @@ export interface Bid {
   createdAt: string;
   /** when the amount was last set (a carrier updating a pending bid), or when it was decided */
   updatedAt: string;
+  /** staff's counter-offer while the bid is `countered` (else null) */
+  counterAmount: number | null;
+  /** when the counter-offer lapses and the bid goes back to pending by itself */
+  counterExpiresAt: string | null;
+  /** staff's note with the counter-offer (plain text) */
+  counterNote: string | null;
 }
 
 /**
@@ -74,4 +80,64 @@ export interface LoadWithPendingBids {
   bidCount: number;
   /** the lowest pending bid */
   lowestBid: number;
+}
+
+// ---------------------------------------------------------------- counter-offers
+
+export const COUNTER_EXPIRY_MIN_MINUTES = 5;
+export const COUNTER_EXPIRY_MAX_MINUTES = 1440;
+export const COUNTER_EXPIRY_DEFAULT_MINUTES = 60;
+
+export const COUNTER_WORDS = {
+  expired: "This offer has expired",
+  amount: "Counter amount must be greater than 0",
+  notPending: "Only a pending bid can be countered",
+  notCountered: "This bid has no counter-offer to answer",
+  expiry: `The offer must last between ${COUNTER_EXPIRY_MIN_MINUTES} and ${COUNTER_EXPIRY_MAX_MINUTES} minutes`,
+} as const;
+
+/** POST /api/bids/{id}/counter (staff): a pending bid on an available load */
+export const counterInputSchema = z
+  .object({
+    amount: z
+      .number({ error: (iss) => (iss.input == null ? COUNTER_WORDS.amount : MSG.bidAmountFormat) })
+      .min(0.01, COUNTER_WORDS.amount)
+      .max(MAX_BID_POUNDS, BID_LIMIT_MSG.overMax),
+    expiresInMinutes: z
+      .number()
+      .int(COUNTER_WORDS.expiry)
+      .min(COUNTER_EXPIRY_MIN_MINUTES, COUNTER_WORDS.expiry)
+      .max(COUNTER_EXPIRY_MAX_MINUTES, COUNTER_WORDS.expiry)
+      .default(COUNTER_EXPIRY_DEFAULT_MINUTES),
+    note: z
+      .string()
+      .max(1000)
+      .optional()
+      .transform((v) => (v && v.trim() ? v.trim() : undefined)),
+  })
+  .strict();
+export type CounterInput = z.input<typeof counterInputSchema>;
+
+/**
+ * One line of a bid's history (GET /api/bids/{id}/history), oldest first:
+ * placed and each new amount (the bidder), countered, the answer (accepted,
+ * declined; expired by itself), and the end (accepted, rejected).
+ */
+export const BID_HISTORY_KINDS = ["placed", "amount", "countered", "counter_accepted", "counter_declined", "counter_expired", "accepted", "rejected"] as const;
+export type BidHistoryKind = (typeof BID_HISTORY_KINDS)[number];
+
+export interface BidHistoryEntry {
+  id: string;
+  bidId: string;
+  kind: BidHistoryKind;
+  /** the amount the line is about: the bid's, the counter's, or what was agreed */
+  amount: number | null;
+  /** a counter-offer's expiry */
+  expiresAt: string | null;
+  note: string | null;
+  /** who: null for the system (an offer that expired, a load taken by someone else) */
+  actorId: string | null;
+  actorName: string | null;
+  actorRole: "carrier" | "staff" | "system";
+  createdAt: string;
 }

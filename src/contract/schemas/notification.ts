@@ -9,7 +9,9 @@ import { z } from "../plain-errors";
  * company documents; invoice_issued, invoice_paid: self-billing invoices; stop_recorded:
  * an arrival or departure at a booked load's stop, to staff when a carrier records it
  * and to the company's members when staff record or correct it; waiting_claim_submitted:
- * a carrier's waiting-time claim, to staff; waiting_claim_decided: staff's decision, to the company's members).
+ * a carrier's waiting-time claim, to staff; waiting_claim_decided: staff's decision, to the company's members;
+ * message_received: a message on a load, to the thread's other side; bid_countered: staff's counter-offer,
+ * to the bidder; counter_accepted: the bidder took the counter-offer, to staff).
  */
 export const NOTIFICATION_TYPES = [
   "bid_accepted",
@@ -31,6 +33,9 @@ export const NOTIFICATION_TYPES = [
   "stop_recorded",
   "waiting_claim_submitted",
   "waiting_claim_decided",
+  "message_received",
+  "bid_countered",
+  "counter_accepted",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -62,13 +67,16 @@ export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
   waiting_claim_submitted: "A carrier claims waiting time (staff)",
   waiting_claim_decided: "Staff approve or reject my waiting-time claim",
   stop_recorded: "An arrival or departure at a stop is recorded or corrected",
+  message_received: "A message on a load (emailed only if still unread after 15 minutes)",
+  bid_countered: "Staff counter my bid with another amount",
+  counter_accepted: "A carrier accepts a counter-offer (staff)",
   available_loads: "The available loads email",
 };
 
 /** Types only staff receive: a carrier's preferences do not offer them. */
-export const STAFF_EMAIL_TYPES: readonly EmailType[] = ["load_accepted", "bid_placed", "pod_submitted", "registration_pending", "vat_number_proposed", "waiting_claim_submitted"];
+export const STAFF_EMAIL_TYPES: readonly EmailType[] = ["load_accepted", "bid_placed", "pod_submitted", "registration_pending", "vat_number_proposed", "waiting_claim_submitted", "counter_accepted"];
 /** Types only carriers receive. */
-export const CARRIER_EMAIL_TYPES: readonly EmailType[] = ["bid_accepted", "bid_rejected", "load_approved", "load_reset", "load_cancelled", "available_loads", "document_expiring", "document_verified", "document_rejected", "invoice_issued", "invoice_paid", "waiting_claim_decided"];
+export const CARRIER_EMAIL_TYPES: readonly EmailType[] = ["bid_accepted", "bid_rejected", "load_approved", "load_reset", "load_cancelled", "available_loads", "document_expiring", "document_verified", "document_rejected", "invoice_issued", "invoice_paid", "waiting_claim_decided", "bid_countered"];
 
 export interface Notification {
   id: string;

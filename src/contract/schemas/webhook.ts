@@ -19,6 +19,7 @@ export const WEBHOOK_EVENTS = [
   "stop.recorded",
   "claim.submitted",
   "claim.decided",
+  "bid.countered",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -37,6 +38,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "stop.recorded": "Stop arrival or departure recorded",
   "claim.submitted": "Waiting-time claim submitted",
   "claim.decided": "Waiting-time claim decided",
+  "bid.countered": "Bid countered by staff",
 };
 
 /** Standard Webhooks: the signing secret is `whsec_` + base64 of the key bytes. */

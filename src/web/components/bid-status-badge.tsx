@@ -4,6 +4,7 @@ import { Badge, type BadgeTone } from "./ui/badge";
 
 const BID_STATUS: Record<BidStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: "Bid Pending", tone: "purple" },
+  countered: { label: "Countered", tone: "amber" },
   accepted: { label: "Won", tone: "green" },
   rejected: { label: "Rejected", tone: "red" },
 };

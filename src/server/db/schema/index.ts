@@ -19,3 +19,4 @@ export * from "./invoices";
 export * from "./integrations";
 export * from "./events";
 export * from "./claims";
+export * from "./messages";

@@ -1,10 +1,13 @@
 // Bid queries. rejectPendingBids is shared with accepting a load (contract:
 // "Accepting rejects every pending bid on the load", same transaction).
-import { and, asc, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { bids, loads, users, type BidRow } from "../../db/schema";
 
-/** Returns the bids it rejected (their bidders are told: bid_rejected). */
+/** The bids still open on a load: pending, or countered and awaiting the bidder's answer. */
+const OPEN = ["pending", "countered"];
+
+/** Returns the bids it rejected, pending or countered (their bidders are told: bid_rejected). */
 export async function rejectPendingBids(
   tx: DbOrTx,
   loadId: string,
@@ -16,8 +19,8 @@ export async function rejectPendingBids(
     .set({ status: "rejected", updatedAt: now })
     .where(
       exceptBidId
-        ? and(eq(bids.loadId, loadId), eq(bids.status, "pending"), ne(bids.id, exceptBidId))
-        : and(eq(bids.loadId, loadId), eq(bids.status, "pending")),
+        ? and(eq(bids.loadId, loadId), inArray(bids.status, OPEN), ne(bids.id, exceptBidId))
+        : and(eq(bids.loadId, loadId), inArray(bids.status, OPEN)),
     )
     .returning();
   return rows;
@@ -25,7 +28,7 @@ export async function rejectPendingBids(
 
 /**
  * Create the carrier's pending bid on a load, or update it if one exists (at most
- * one pending bid per carrier and load). One statement against the partial
+ * one open bid, pending or countered, per carrier and load). One statement against the partial
  * unique index bids_one_pending_key, so simultaneous posts by one carrier can never
  * make two pending rows: the loser of the insert race waits and updates instead.
  * `inserted` is true when a row was created (xmax = 0 on a freshly inserted tuple).
@@ -48,9 +51,9 @@ export async function upsertPendingBid(
     })
     .onConflictDoUpdate({
       target: [bids.loadId, bids.carrierId],
-      targetWhere: sql`status = 'pending'`,
-      // a new amount is made on the price listed now
-      set: { bidAmount: v.bidAmount, listedPrice: v.listedPrice, notes: v.notes, updatedAt: v.now },
+      targetWhere: sql`status in ('pending', 'countered')`,
+      // a new amount is made on the price listed now; it replaces a counter-offer (pending again)
+      set: { bidAmount: v.bidAmount, listedPrice: v.listedPrice, notes: v.notes, updatedAt: v.now, status: "pending", counterAmount: null, counterExpiresAt: null, counterNote: null },
     })
     .returning({ ...getTableColumns(bids), inserted: sql<boolean>`(xmax = 0)` });
   const { inserted, ...bid } = row;
@@ -63,17 +66,21 @@ export async function findBid(db: DbOrTx, bidId: string, opts: { lock?: boolean 
   return row;
 }
 
-/** Conditional status change: only a pending bid moves. */
+/**
+ * Conditional status change: only a pending bid moves (or, for an agreed
+ * counter-offer, a countered one, whose amount becomes the amount agreed).
+ */
 export async function settlePendingBid(
   tx: DbOrTx,
   bidId: string,
   status: "accepted" | "rejected",
   now: Date,
+  from: { status: "pending" } | { status: "countered"; amount: number } = { status: "pending" },
 ): Promise<BidRow | undefined> {
   const [row] = await tx
     .update(bids)
-    .set({ status, updatedAt: now })
-    .where(and(eq(bids.id, bidId), eq(bids.status, "pending")))
+    .set(from.status === "countered" ? { status, updatedAt: now, bidAmount: from.amount } : { status, updatedAt: now })
+    .where(and(eq(bids.id, bidId), eq(bids.status, from.status)))
     .returning();
   return row;
 }

@@ -7,9 +7,11 @@ import { bidInputSchema } from "../../../contract/schemas/bid";
 import { pageOf, pageQuerySchema } from "../../../contract/schemas/page";
 import { toLoad } from "../loads/load-visibility";
 import { acceptBid, listBids, listOwnBids, placeBid, rejectBid, registerBidReactions } from "./bids.service";
+import { registerCounterRoutes } from "./bid-counters.routes";
 
 export async function registerBidsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerBidReactions(ctx);
+  await registerCounterRoutes(app, ctx);
   // 201 for a new bid, 200 when the caller's pending bid on that load was updated
   app.post("/api/bids", async (req, reply) => {
     const actor = requireUser(req);

@@ -1,15 +1,15 @@
 // Bid rules: placing, awarding and rejecting bids, and what a bid becomes when its
 // load is taken or put back on the board (subscribers to the load's events).
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { loads, users, type BidRow, type LoadRow, type UserRow } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { iso, money } from "../../lib/serialize";
 import { MSG } from "../../../contract/messages";
 import { isLoadExpired } from "../../../contract/load-dates";
 import { bidLimitProblem } from "../../../contract/bid-limits";
-import type { Bid, BidWithCarrier, OwnBid } from "../../../contract/schemas/bid";
-import type { BidStatus, LoadStatus } from "../../../contract/constants";
+import { COUNTER_WORDS, type Bid, type BidWithCarrier, type OwnBid } from "../../../contract/schemas/bid";
+import { isStaffRole, type BidStatus, type LoadStatus } from "../../../contract/constants";
 import { transitionLoad } from "../loads/load-transition";
 import { lockLoadWrites } from "../loads/loads.repository";
 import { ratePerMile } from "../loads/load-visibility";
@@ -29,6 +29,7 @@ import {
   settlePendingBid,
   upsertPendingBid,
 } from "./bids.repository";
+import { recordBidHistory, type HistoryLine } from "./bid-counters.repository";
 
 export const BID_NOT_PENDING = "Only pending bids can be accepted or rejected";
 
@@ -36,6 +37,8 @@ export const BID_NOT_PENDING = "Only pending bids can be accepted or rejected";
 const MAX_RATE_PER_MILE = 99_999.99;
 
 export function toBid(row: BidRow): Bid {
+  // the counter-offer is shown only while it stands
+  const countered = row.status === "countered";
   return {
     id: row.id,
     loadId: row.loadId,
@@ -46,7 +49,15 @@ export function toBid(row: BidRow): Bid {
     status: row.status as BidStatus,
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(row.updatedAt)!,
+    counterAmount: countered ? money(row.counterAmount) : null,
+    counterExpiresAt: countered ? iso(row.counterExpiresAt) : null,
+    counterNote: countered ? row.counterNote : null,
   };
+}
+
+/** Who a history line names: a user as staff or carrier, or nobody (the system). */
+export function historyActor(actor: Pick<UserRow, "id" | "name" | "role" | "isAdmin"> | null): HistoryLine["actor"] {
+  return actor ? { id: actor.id, name: actor.name, role: isStaffRole(actor) ? "staff" : "carrier" } : null;
 }
 
 /**
@@ -90,6 +101,8 @@ export async function placeBid(opts: {
       notes: opts.notes?.trim() || null,
       now,
     });
+    // every amount is a line of the bid's history; a new amount replaces a counter-offer
+    await recordBidHistory(tx, [{ bidId: bid.id, kind: inserted ? "placed" : "amount", amount: opts.bidAmount, note: opts.notes?.trim() || null, actor: historyActor(actor), now }]);
     // a new bid or a new amount: staff hear of it, subscribers get bid.placed
     await opts.ctx.events.publish(tx, [loadEvent({ type: "bid.placed", load, actor, now, data: { bid: toBid(bid), updated: !inserted } })]);
     return { bid: toBid(bid), created: inserted };
@@ -140,55 +153,77 @@ export async function listBids(opts: { db: Db; loadId?: string; page: Page; now:
  * finds the load accepted and gets 409.
  */
 export async function acceptBid(opts: { ctx: AppContext; db: Db; actor: UserRow; bidId: string; now: Date }) {
-  const { ctx, db, actor, bidId, now } = opts;
-  return db.transaction(async (tx) => {
-    const found = await findBid(tx, bidId);
-    if (!found) throw new AppError(404, MSG.notFound);
-    // Lock the load first (after the loads write lock, as every load write does),
-    // then read the bid again: its amount may have been updated by the bidder
-    // until the moment we hold the lock.
-    await lockLoadWrites(tx);
-    const [locked] = await tx.select({ id: loads.id, forsRequirement: loads.forsRequirement }).from(loads).where(eq(loads.id, found.loadId)).for("update");
-    const bid = await findBid(tx, bidId, { lock: true });
-    if (!bid) throw new AppError(404, MSG.notFound);
-    const [bidder] = await tx.select().from(users).where(eq(users.id, bid.carrierId));
-    if (!bidder) throw new AppError(404, MSG.notFound);
-    // still a booking: the bidder's company is checked as if they accepted (docs/decisions/0013-compliance.md)
-    if (locked && bid.status === "pending") await assertMayBook(tx, bidder, locked, ukToday(now), { awardedBy: actor });
-    const amount = money(bid.bidAmount) ?? 0;
-    const { load } = await transitionLoad({
-      ctx,
-      tx,
-      loadId: bid.loadId,
-      action: "award-bid",
-      actor,
-      now,
-      bidId: bid.id,
-      detail: { bidId: bid.id, bidAmount: amount, carrierId: bidder.id },
-      set: (current) => {
-        // contract: an expired load is re-offered with new dates first, not awarded
-        if (isLoadExpired(current, now)) throw new AppError(409, MSG.loadNotAvailable);
-        const rate = ratePerMile(amount, current.distance);
-        return {
-          acceptedBy: bidder.id,
-          acceptedByCarrier: bidder.carrierName,
-          acceptedAt: now,
-          price: amount,
-          ratePerMile: rate !== null && rate <= MAX_RATE_PER_MILE ? rate : null,
-        };
-      },
-    });
-    const accepted = await settlePendingBid(tx, bid.id, "accepted", now);
-    // throwing rolls the load back too: a rejected bid can never win
-    if (!accepted) throw new AppError(409, BID_NOT_PENDING);
-    const rejected = await rejectPendingBids(tx, bid.loadId, now, bid.id);
-    // the winner and every other bidder hear of it (the load's load.accepted came with its transition)
-    await ctx.events.publish(tx, [
-      loadEvent({ type: "bid.accepted", load, actor, now, data: { bid: toBid(accepted) } }),
-      ...rejectedEvents({ load, actor, now, rows: rejected, taken: true }),
-    ]);
-    return { bid: toBid(accepted), load, rejectedCount: rejected.length };
+  const { db, ...rest } = opts;
+  return db.transaction((tx) => awardBid({ ...rest, tx, via: "bid" }));
+}
+
+/**
+ * The award, in the caller's transaction: staff accepting a pending bid at its
+ * amount (via "bid"), or the bidder accepting staff's counter-offer at exactly
+ * the counter's amount (via "counter", bid-counters.service.ts). Either way the
+ * load goes to the bidder through the one transition function and every other
+ * open bid on it is rejected, all or nothing.
+ */
+export async function awardBid(opts: { ctx: AppContext; tx: Tx; actor: UserRow; bidId: string; now: Date; via: "bid" | "counter" }) {
+  const { ctx, tx, actor, bidId, now, via } = opts;
+  const found = await findBid(tx, bidId);
+  if (!found) throw new AppError(404, MSG.notFound);
+  // Lock the load first (after the loads write lock, as every load write does),
+  // then read the bid again: its amount may have been updated by the bidder
+  // until the moment we hold the lock.
+  await lockLoadWrites(tx);
+  const [locked] = await tx.select({ id: loads.id, status: loads.status, forsRequirement: loads.forsRequirement }).from(loads).where(eq(loads.id, found.loadId)).for("update");
+  const bid = await findBid(tx, bidId, { lock: true });
+  if (!bid) throw new AppError(404, MSG.notFound);
+  const [bidder] = await tx.select().from(users).where(eq(users.id, bid.carrierId));
+  if (!bidder) throw new AppError(404, MSG.notFound);
+  if (via === "counter") {
+    // the load gone (taken, cancelled) says so first; then the offer must still stand
+    if (!locked || locked.status !== "available") throw new AppError(409, MSG.loadNotAvailable);
+    if (bid.status !== "countered" || !bid.counterExpiresAt || bid.counterExpiresAt.getTime() <= now.getTime()) throw new AppError(409, COUNTER_WORDS.expired);
+  }
+  const awarded = via === "counter" ? bid.status === "countered" : bid.status === "pending";
+  // still a booking: the bidder's company is checked as if they accepted (docs/decisions/0013-compliance.md)
+  if (locked && awarded) await assertMayBook(tx, bidder, locked, ukToday(now), via === "bid" ? { awardedBy: actor } : undefined);
+  const amount = (via === "counter" ? money(bid.counterAmount) : money(bid.bidAmount)) ?? 0;
+  const { load } = await transitionLoad({
+    ctx,
+    tx,
+    loadId: bid.loadId,
+    action: "award-bid",
+    awardVia: via,
+    actor,
+    now,
+    bidId: bid.id,
+    detail: { bidId: bid.id, bidAmount: amount, carrierId: bidder.id, ...(via === "counter" ? { counter: true } : {}) },
+    set: (current) => {
+      // contract: an expired load is re-offered with new dates first, not awarded
+      if (isLoadExpired(current, now)) throw new AppError(409, MSG.loadNotAvailable);
+      const rate = ratePerMile(amount, current.distance);
+      return {
+        acceptedBy: bidder.id,
+        acceptedByCarrier: bidder.carrierName,
+        acceptedAt: now,
+        price: amount,
+        ratePerMile: rate !== null && rate <= MAX_RATE_PER_MILE ? rate : null,
+      };
+    },
   });
+  const accepted = await settlePendingBid(tx, bid.id, "accepted", now, via === "counter" ? { status: "countered", amount } : { status: "pending" });
+  // throwing rolls the load back too: a rejected bid can never win
+  if (!accepted) throw new AppError(409, BID_NOT_PENDING);
+  const rejected = await rejectPendingBids(tx, bid.loadId, now, bid.id);
+  await recordBidHistory(tx, [
+    ...(via === "counter" ? [{ bidId: bid.id, kind: "counter_accepted" as const, amount, actor: historyActor(actor), now }] : []),
+    { bidId: bid.id, kind: "accepted", amount, actor: historyActor(actor), now },
+    ...rejected.map((r) => ({ bidId: r.id, kind: "rejected" as const, amount: money(r.bidAmount), note: "The load went to another carrier", actor: historyActor(actor), now })),
+  ]);
+  // the winner and every other bidder hear of it (the load's load.accepted came with its transition)
+  await ctx.events.publish(tx, [
+    loadEvent({ type: "bid.accepted", load, actor, now, data: { bid: toBid(accepted) } }),
+    ...rejectedEvents({ load, actor, now, rows: rejected, taken: true }),
+  ]);
+  return { bid: toBid(accepted), load, rejectedCount: rejected.length };
 }
 
 /** POST /api/bids/{id}/reject: only a pending bid; the bidder is told in the same transaction. */
@@ -197,6 +232,7 @@ export async function rejectBid(opts: { ctx: AppContext; db: Db; actor: UserRow 
   return db.transaction(async (tx) => {
     const row = await settlePendingBid(tx, bidId, "rejected", now);
     if (row) {
+      await recordBidHistory(tx, [{ bidId: row.id, kind: "rejected", amount: money(row.bidAmount), actor: historyActor(opts.actor), now }]);
       const [load] = await tx.select().from(loads).where(eq(loads.id, row.loadId));
       if (load) await ctx.events.publish(tx, rejectedEvents({ load, actor: opts.actor, now, rows: [row], taken: false }));
       return toBid(row);
@@ -232,8 +268,13 @@ export function registerBidReactions(ctx: AppContext): void {
         await rejectAcceptedBids(tx, load.id, now);
         return;
       }
-      if (event.data.via === "bid") return;
+      // an award closes its own bids (awardBid)
+      if (event.data.via === "bid" || event.data.via === "counter") return;
       const rejected = await rejectPendingBids(tx, load.id, now);
+      await recordBidHistory(
+        tx,
+        rejected.map((r) => ({ bidId: r.id, kind: "rejected" as const, amount: money(r.bidAmount), note: "The load went to another carrier", actor: event.actor ? { ...event.actor, role: event.data.via === "listed" ? ("carrier" as const) : ("staff" as const) } : null, now })),
+      );
       await publish(rejectedEvents({ load, actor: event.actor, now, rows: rejected, taken: true }));
     },
   });

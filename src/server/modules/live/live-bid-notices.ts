@@ -15,7 +15,8 @@ export const BIDS_CHANNEL = "bids_changed";
 export function biddersOf(events: DomainEvent[]): string[] {
   const who = new Set<string>();
   for (const e of events) {
-    if (e.type === "bid.placed" || e.type === "bid.accepted" || e.type === "bid.rejected") who.add(e.data.bid.carrierId);
+    if (e.type === "bid.placed" || e.type === "bid.accepted" || e.type === "bid.rejected" || e.type === "bid.countered" || e.type === "bid.counter_declined" || e.type === "bid.counter_expired")
+      who.add(e.data.bid.carrierId);
     // the holder's accepted bid was rejected with the booking
     else if (e.type === "load.made_available" && e.data.heldBy) who.add(e.data.heldBy);
   }
@@ -25,7 +26,7 @@ export function biddersOf(events: DomainEvent[]): string[] {
 export function registerLiveBidNotices(ctx: AppContext): void {
   ctx.events.afterCommit({
     name: "live-bids",
-    types: ["bid.placed", "bid.accepted", "bid.rejected", "load.made_available"],
+    types: ["bid.placed", "bid.accepted", "bid.rejected", "bid.countered", "bid.counter_declined", "bid.counter_expired", "load.made_available"],
     async handle(events, { tx }) {
       const who = biddersOf(events);
       if (!who.length) return;

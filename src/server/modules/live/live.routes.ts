@@ -92,6 +92,7 @@ export async function registerLiveRoutes(app: FastifyInstance, ctx: AppContext):
           carrierName: user.carrierName,
           load: (json, version) => res.write(`id: ${version}\nevent: load\ndata: ${json}\n\n`),
           notification: (json) => res.write(`event: notification\ndata: ${json}\n\n`),
+          message: (json) => res.write(`event: message\ndata: ${json}\n\n`),
           send: (topics) => res.write(`event: change\ndata: ${JSON.stringify({ topics })}\n\n`),
           status: (event, json, version) => res.write(`id: ${version}\nevent: ${event}\ndata: ${json}\n\n`),
         },

@@ -15,6 +15,7 @@ import { loadEventViews, readChangedLoads, type LoadEventViews } from "./live-lo
 import { LoadFeed, type LoadChange } from "./load-feed";
 import { readUsersVersion } from "./live-sessions";
 import { BIDS_CHANNEL } from "./live-bid-notices";
+import { MESSAGE_CHANNEL } from "../messages/message-notices";
 
 /** what a `change` notice names: the user's own bids, their stats (and bookings), users (staff) */
 export type Topic = "bids" | "stats" | "users";
@@ -27,6 +28,8 @@ export interface LiveClient {
   carrierName?: string | null;
   /** a new notification of this user's, as JSON */
   notification?(json: string): void;
+  /** a message in a thread this user is the other side of, as JSON */
+  message?(json: string): void;
   send(topics: Topic[]): void;
   /** `event: load` data, already serialised for this kind of viewer, and its version (the SSE id) */
   load?(json: string, version: number): void;
@@ -163,6 +166,7 @@ export class LiveHub {
         if (payload === "users") this.queue({ staff: ["users"] });
       }),
       this.database.listen(NOTIFICATION_CHANNEL, (payload) => this.notification(payload)),
+      this.database.listen(MESSAGE_CHANNEL, (payload) => this.message(payload)),
     ])
       .then((uns) => {
         this.unlisten = async () => {
@@ -298,6 +302,24 @@ export class LiveHub {
     if (!own) return;
     const json = JSON.stringify(parsed.notification);
     for (const c of own) c.notification?.(json);
+  }
+
+  /**
+   * A committed message (payload {staff, userIds, message}): to the thread's other
+   * side only, every staff stream or the named members' streams, at once.
+   */
+  private message(payload: string): void {
+    let parsed: { staff?: unknown; userIds?: unknown; message?: unknown };
+    try {
+      parsed = JSON.parse(payload) as typeof parsed;
+    } catch {
+      return;
+    }
+    if (!parsed.message) return;
+    const json = JSON.stringify(parsed.message);
+    if (parsed.staff === true) for (const c of this.clients) if (c.staff) c.message?.(json);
+    if (Array.isArray(parsed.userIds))
+      for (const id of parsed.userIds) if (typeof id === "string") for (const c of this.byUser.get(id) ?? []) if (!c.staff) c.message?.(json);
   }
 
   async close(): Promise<void> {

@@ -27,6 +27,8 @@ export interface TransitionOptions {
   completedVia?: EventData<"load.completed">["via"];
   /** the bid an award is for */
   bidId?: string;
+  /** an award of a counter-offer the bidder accepted, rather than of the bid's own amount */
+  awardVia?: "bid" | "counter";
   /** events published with the transition's own, in the same batch (POD: pod.submitted) */
   also?: (load: LoadRow) => NewEvent[];
 }
@@ -74,7 +76,7 @@ function transitionEvent(opts: TransitionOptions, load: LoadRow, before: LoadRow
         carrierId: load.acceptedBy,
         carrierName: load.acceptedByCarrier,
         price: Number(load.price),
-        via: opts.action === "accept" ? "listed" : opts.action === "award-bid" ? "bid" : "assigned",
+        via: opts.action === "accept" ? "listed" : opts.action === "award-bid" ? (opts.awardVia ?? "bid") : "assigned",
         ...(opts.bidId ? { bidId: opts.bidId } : {}),
       });
     case "approve":

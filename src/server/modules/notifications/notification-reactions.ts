@@ -17,6 +17,7 @@ import {
   notifyVatNumberProposed,
 } from "./notification-events";
 import { registerDocumentReviewNotices } from "./document-review-notices";
+import { registerCounterNotices } from "./counter-notices";
 
 type Load = { id: string; loadNumber: string; pickupCity: string; deliveryCity: string };
 type Who = { id: string; name: string; carrierName: string | null };
@@ -80,6 +81,9 @@ export function registerNotificationReactions(ctx: AppContext): void {
 
   // staff verified or rejected a company document: its members hear of it
   registerDocumentReviewNotices(ctx);
+
+  // a counter-offer: the bidder hears of it; its acceptance: every staff user
+  registerCounterNotices(ctx);
 
   // a member's VAT number waits for staff: every staff user hears of it
   ctx.events.afterCommit({

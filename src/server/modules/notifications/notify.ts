@@ -57,6 +57,8 @@ export interface NotifyOptions {
   body: string;
   /** the email's own kind and subject (registration_pending keeps its "registration-staff" mail) and link */
   mail?: { kind?: string; subject?: string; link?: { label: string; path: string } };
+  /** false: no email now (message_received is emailed later, and only if still unread) */
+  email?: boolean;
 }
 
 /** Create the notifications of one event for its recipients. Returns them. */
@@ -71,6 +73,29 @@ export async function notify(opts: NotifyOptions): Promise<Notification[]> {
     tx,
     ids.map((userId) => ({ userId, type, title, body, loadId, createdAt: now })),
   );
+  if (opts.email !== false) await mailNotification({ ...opts, recipients: ids, title, body });
+  const items = rows.map(toNotification);
+  // sent once the transaction has committed (never for a rollback), outside it, so the
+  // write never takes PostgreSQL's notify lock; the live stream sends it to its owner.
+  // One statement for all: a round trip each made a bid with 2,000 staff recipients
+  // wait over a second (bench 7). A lost notice costs only speed: the bell polls.
+  const payloads = JSON.stringify(rows.map((n, i) => JSON.stringify({ userId: n.userId, notification: items[i] })));
+  await whenCommitted(tx, (db) =>
+    db
+      .execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, p) from json_array_elements_text(${payloads}::json) as p`)
+      .then(() => undefined, () => undefined),
+  );
+  return items;
+}
+
+/**
+ * The email of a notification only, to the recipients who kept its type on,
+ * through the mail outbox in `tx` (notify() sends it with the notification; a
+ * delayed email, message_received's, is sent by its own job later).
+ */
+export async function mailNotification(opts: Omit<NotifyOptions, "email"> & { recipients: readonly string[] }): Promise<number> {
+  const { ctx, tx, type, actorId, loadId, title, body } = opts;
+  const ids = [...opts.recipients];
   const recipients = await findRecipients(tx, ids);
   const off = await emailOffAmong(tx, type, ids);
   const secret = await unsubscribeSecret(ctx, tx);
@@ -94,18 +119,7 @@ export async function notify(opts: NotifyOptions): Promise<Notification[]> {
       }),
     });
   }
-  const items = rows.map(toNotification);
-  // sent once the transaction has committed (never for a rollback), outside it, so the
-  // write never takes PostgreSQL's notify lock; the live stream sends it to its owner.
-  // One statement for all: a round trip each made a bid with 2,000 staff recipients
-  // wait over a second (bench 7). A lost notice costs only speed: the bell polls.
-  const payloads = JSON.stringify(rows.map((n, i) => JSON.stringify({ userId: n.userId, notification: items[i] })));
-  await whenCommitted(tx, (db) =>
-    db
-      .execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, p) from json_array_elements_text(${payloads}::json) as p`)
-      .then(() => undefined, () => undefined),
-  );
-  return items;
+  return mailed.length;
 }
 
 /** Every approved staff user (load_accepted, bid_placed, pod_submitted, registration_pending). */

@@ -57,6 +57,7 @@ function dataOf(db: DbOrTx, event: DomainEvent, now: Date): unknown {
   switch (event.type) {
     case "bid.placed":
     case "bid.accepted":
+    case "bid.countered":
       return event.data.bid;
     case "invoice.issued":
     case "invoice.paid":
