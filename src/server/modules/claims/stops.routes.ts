@@ -24,7 +24,8 @@ function stopParam(params: unknown): Stop {
 export async function registerStopsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   ctx.loadDetailParts.register({
     field: "stops",
-    read: ({ db, viewer, load, now }) => stopsForViewer({ db, loadId: load.id, viewer, now }),
+    // most loads opened are on the board: no query for a load that cannot be booked
+    read: async ({ db, viewer, load, now }) => (load.status === "approved" || load.status === "completed" ? stopsForViewer({ db, loadId: load.id, viewer, now }) : undefined),
   });
   // handed back or reset: the next company starts with no stops, in the same transaction
   ctx.events.inTransaction({
