@@ -224,5 +224,21 @@ describe("waiting time paid with evidence", () => {
     expect(text).toContain("Waiting time at delivery: 1 h 15 min beyond 2 h free");
     expect(text).toContain("37.50");
     execFileSync("pdftoppm", ["-r", "100", "-png", "-singlefile", `${SHOTS}/waiting-time-invoice.pdf`, `${SHOTS}/waiting-time-invoice-page`]);
+
+    // My Invoices shows what the net is made of, on the phone and at a desk
+    const line = "Waiting time at delivery: 1 h 15 min beyond 2 h free";
+    await phone.setViewportSize(PHONE);
+    await phone.goto("/invoices");
+    const cards = phone.getByRole("list", { name: "My invoices, newest first" });
+    await cards.getByRole("list", { name: `Lines of invoice ${invoice.number}` }).getByText(line).waitFor();
+    await shot(phone, "waiting-time-my-invoices-phone");
+    await expectAccessible(phone);
+    await fitsPhone(phone);
+    await phone.setViewportSize(DESKTOP_1280);
+    const table = phone.getByRole("table", { name: "My invoices, newest first" });
+    await table.getByText(line).waitFor();
+    await table.getByText("£887.50").waitFor();
+    await shot(phone, "waiting-time-my-invoices-desktop");
+    await expectAccessible(phone);
   });
 });

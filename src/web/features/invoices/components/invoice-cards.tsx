@@ -9,6 +9,7 @@ import { Checkbox } from "../../../components/ui/checkbox";
 import { formatMoney } from "../../../lib/format";
 import { canMarkPaid, formatDay, vatRateText } from "../invoice-format";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
+import { InvoiceLines } from "./invoice-lines";
 import { PdfLink, type InvoiceListProps } from "./invoice-table";
 
 export function InvoiceCards({ caption, rows, isLoading, empty, staff }: InvoiceListProps) {
@@ -58,6 +59,7 @@ function InvoiceCard({ invoice: inv, staff }: { invoice: Invoice; staff: Invoice
         <p className="tabular text-sm text-slate-700">
           Net {formatMoney(inv.net)} · {vatRateText(inv.vatRate)} {formatMoney(inv.vat)}
         </p>
+        <InvoiceLines invoice={inv} className="mt-2 rounded-md bg-slate-50 p-2 text-sm" />
 
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-slate-600">Issued</dt>

@@ -13,6 +13,7 @@ import { cn } from "../../../lib/cn";
 import { EmptyRow, SkeletonRows } from "../../../components/table-states";
 import { canMarkPaid, formatDay, formatShortDay, invoicePdfUrl, vatRateText } from "../invoice-format";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
+import { InvoiceLines } from "./invoice-lines";
 
 export interface InvoiceListProps {
   caption: string;
@@ -124,7 +125,11 @@ export function InvoiceTable({ caption, rows, isLoading, empty, staff }: Invoice
                     {inv.carrierVatNumber && <span className="block text-xs text-slate-600">VAT {inv.carrierVatNumber}</span>}
                   </td>
                 )}
-                <td className={cn(TD, "whitespace-nowrap")}>{inv.loadNumber}</td>
+                <td className={cn(TD, "min-w-28")}>
+                  <span className="whitespace-nowrap">{inv.loadNumber}</span>
+                  {/* the price and each approved waiting-time claim, when there is more than the price */}
+                  <InvoiceLines invoice={inv} className="mt-1 max-w-72" />
+                </td>
                 <td className={cn(TD, MONEY)}>{formatMoney(inv.net)}</td>
                 <td className={cn(TD, MONEY)}>
                   <span className="block">{formatMoney(inv.vat)}</span>
