@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createTestApp, ENGINES, TestClock, type TestApp } from "../../../../test/helpers";
 import { createAdmin, createManager, login, signedIn } from "../../../../test/factories";
-import { completeByPod, invoicesOf } from "../../../../test/invoice-fixtures";
-import { notifications } from "../../db/schema";
+import { completeByPod, haulier, invoicesOf } from "../../../../test/invoice-fixtures";
+import { loads, notifications } from "../../db/schema";
 import { CLAIM_MSG, type WaitingClaim } from "../../../contract/schemas/claim";
 import type { Invoice } from "../../../contract/schemas/invoice";
 import { bookedWithWait, claimsApi } from "./claims-test-support";
@@ -139,6 +139,18 @@ describe.each(ENGINES)("deciding waiting-time claims on %s", (engine) => {
     expect((await invoice(row.id)).lines).toEqual([priceLine(load, 1000)]);
     expect((await api.approve("00000000-0000-4000-8000-000000000000", staff)).statusCode).toBe(404);
     expect((await api.approve(claim.id, member.cookie)).statusCode).toBe(403);
+  });
+
+  it("a claim approved before the load went to another company is never on that company's invoice", async () => {
+    const { company, load, claim } = await claimed(1000);
+    expect((await api.approve(claim.id, staff)).statusCode).toBe(200);
+    // handed to another company (as staff would after a hand-back and a new booking)
+    const next = await haulier(t.app);
+    await t.app.ctx.db.update(loads).set({ acceptedBy: next.member.user.id, acceptedByCarrier: next.company.name }).where(eq(loads.id, load.id));
+    const row = await completeByPod(t.app, load.id, next.member.cookie);
+    const inv = await invoice(row.id);
+    expect(inv).toMatchObject({ companyId: next.company.id, net: 1000, lines: [priceLine(load, 1000)] });
+    expect(company.id).toBe(claim.companyId);
   });
 
   it("two staff deciding one claim at once: one wins, the other is 409, and the invoice is raised again once", async () => {

@@ -2,7 +2,6 @@
 // the claim as lines above the totals, the statement lists them under the invoice's
 // row and in its CSV, and a claim invoice of a paid load carries the claim alone.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeFileSync } from "node:fs";
 import { extractText, getDocumentProxy } from "unpdf";
 import { createTestApp, ENGINES, TestClock, type TestApp } from "../../../../test/helpers";
 import { createManager, login } from "../../../../test/factories";
@@ -43,8 +42,6 @@ describe.each(ENGINES)("waiting-time claims on the invoice PDF and the statement
 
     const pdf = await get(`/api/invoices/${row.id}/pdf`, member.cookie);
     expect(pdf.statusCode).toBe(200);
-    // CLAIMS_PDF_OUT=/tmp/x.pdf keeps the file, to look at it as a picture
-    if (process.env.CLAIMS_PDF_OUT) writeFileSync(process.env.CLAIMS_PDF_OUT, pdf.rawPayload);
     const text = await pdfText(pdf.rawPayload);
     const price = `Haulage of load ${load.loadNumber}: ${load.pickupCity} to ${load.deliveryCity}`;
     expect(text).toContain(`${price} £1,000.00`);
@@ -65,7 +62,6 @@ describe.each(ENGINES)("waiting-time claims on the invoice PDF and the statement
     expect((await api.approve(claim.id, staff, { amount: 30, reason: "The first 15 minutes were the driver's break" })).statusCode).toBe(200);
     const own = (await invoicesOf(t.app, load.id)).find((i) => i.claimId === claim.id)!;
     const pdf = await get(`/api/invoices/${own.id}/pdf`, member.cookie);
-    if (process.env.CLAIMS_PDF_OUT) writeFileSync(process.env.CLAIMS_PDF_OUT.replace(/\.pdf$/, "-claim.pdf"), pdf.rawPayload);
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain(`${WAIT_LINE} £30.00`);
     expect(text).not.toContain("Haulage of load");

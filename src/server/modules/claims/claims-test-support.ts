@@ -25,6 +25,20 @@ export async function recordStop(
   });
 }
 
+/** Bristol BS1's district centre (data/uk-outcodes.csv): the default load's delivery. */
+export const BS1 = { lat: 51.45324, lng: -2.59381, accuracyM: 25 };
+
+/**
+ * Record a stop through the stops API as `cookie` (a member of the holding company),
+ * arrival then departure at the times given, with the phone's position at `position`.
+ */
+export async function recordStopByApi(app: App, loadId: string, cookie: string, v: { stop: Stop; arrivedAt: string; departedAt: string; position?: { lat: number; lng: number; accuracyM: number } }): Promise<void> {
+  for (const [kind, at] of [["arrival", v.arrivedAt], ["departure", v.departedAt]] as const) {
+    const res = await app.inject({ method: "POST", url: `/api/loads/${loadId}/stops/${v.stop}/${kind}`, headers: { cookie }, payload: { at, ...(v.position ? { position: v.position } : {}) } });
+    if (res.statusCode >= 300) throw new Error(`stop ${kind}: ${res.statusCode} ${res.body}`);
+  }
+}
+
 /** The worked example's stop: 3 h 15 min at delivery, the day before the test clock's 25 Nov 2026. */
 export const WAITED_3H15 = { stop: "delivery", arrivedAt: "2026-11-24T09:00:00.000Z", departedAt: "2026-11-24T12:15:00.000Z" } as const;
 

@@ -8,7 +8,7 @@ import { createManager, login } from "../../../../test/factories";
 import { approvedLoad, haulier } from "../../../../test/invoice-fixtures";
 import { notifications } from "../../db/schema";
 import { CLAIM_MSG, WAITING_TIME_DEFAULTS, type WaitingClaim } from "../../../contract/schemas/claim";
-import { bookedWithWait, claimsApi, recordStop } from "./claims-test-support";
+import { BS1, WAITED_3H15, bookedWithWait, claimsApi, recordStop, recordStopByApi } from "./claims-test-support";
 
 describe.each(ENGINES)("waiting-time claims on %s", (engine) => {
   let t: TestApp;
@@ -30,7 +30,11 @@ describe.each(ENGINES)("waiting-time claims on %s", (engine) => {
   const noticesOf = (userId: string, type: string) => t.app.ctx.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
 
   it("the worked example: 3 h 15 min at delivery, 2 h free, £30/h, cap 4 h is a pending claim of 75 minutes, £37.50, and staff hear of it", async () => {
-    const { company, member, load } = await bookedWithWait(t.app);
+    // the stops recorded through the stops API, the delivery with the phone's position at Bristol BS1
+    const { company, member } = await haulier(t.app);
+    const load = await approvedLoad(t.app, company, member.user.id);
+    await recordStopByApi(t.app, load.id, member.cookie, { stop: "pickup", arrivedAt: "2026-11-24T06:00:00.000Z", departedAt: "2026-11-24T06:45:00.000Z" });
+    await recordStopByApi(t.app, load.id, member.cookie, { ...WAITED_3H15, position: BS1 });
     const res = await api.claim(load.id, member.cookie, { stop: "delivery", note: "Waited for the crane" });
     expect(res.statusCode).toBe(201);
     const claim = res.json<WaitingClaim>();

@@ -115,6 +115,7 @@ export async function lockLiveInvoice(tx: Tx, loadId: string): Promise<InvoiceRo
 /** An approved waiting-time claim as its invoice line needs it. */
 export interface ApprovedClaim {
   id: string;
+  companyId: string;
   stop: string;
   chargeableMinutes: number;
   freeMinutes: number;
@@ -123,20 +124,20 @@ export interface ApprovedClaim {
 }
 
 /**
- * The load's approved waiting-time claims that no invoice of their own carries,
+ * The load's approved waiting-time claims of `companyId` that no invoice of their own carries,
  * pickup before delivery. Read straight from the waiting_claims table (the claims
  * module writes it): invoices never import the claims module, which imports
  * invoices' money and the carrier-company rule, so the two cannot form a loop.
  */
-export async function approvedClaimsOf(db: DbOrTx, loadId: string): Promise<ApprovedClaim[]> {
+export async function approvedClaimsOf(db: DbOrTx, loadId: string, companyId: string): Promise<ApprovedClaim[]> {
   const own = db
     .select({ id: invoices.id })
     .from(invoices)
     .where(and(eq(invoices.claimId, waitingClaims.id), ne(invoices.status, "void")));
   const rows = await db
-    .select({ id: waitingClaims.id, stop: waitingClaims.stop, chargeableMinutes: waitingClaims.chargeableMinutes, freeMinutes: waitingClaims.freeMinutes, amount: waitingClaims.decidedAmount })
+    .select({ id: waitingClaims.id, companyId: waitingClaims.companyId, stop: waitingClaims.stop, chargeableMinutes: waitingClaims.chargeableMinutes, freeMinutes: waitingClaims.freeMinutes, amount: waitingClaims.decidedAmount })
     .from(waitingClaims)
-    .where(and(eq(waitingClaims.loadId, loadId), eq(waitingClaims.status, "approved"), sql`not exists (${own})`))
+    .where(and(eq(waitingClaims.loadId, loadId), eq(waitingClaims.companyId, companyId), eq(waitingClaims.status, "approved"), sql`not exists (${own})`))
     .orderBy(sql`(${waitingClaims.stop} = 'pickup') desc`, asc(waitingClaims.decidedAt));
   return rows.map((r) => ({ ...r, amount: r.amount ?? "0.00" }));
 }
@@ -144,7 +145,7 @@ export async function approvedClaimsOf(db: DbOrTx, loadId: string): Promise<Appr
 /** One approved claim, as approvedClaimsOf reads it. */
 export async function findApprovedClaim(db: DbOrTx, claimId: string): Promise<ApprovedClaim | undefined> {
   const [row] = await db
-    .select({ id: waitingClaims.id, stop: waitingClaims.stop, chargeableMinutes: waitingClaims.chargeableMinutes, freeMinutes: waitingClaims.freeMinutes, amount: waitingClaims.decidedAmount })
+    .select({ id: waitingClaims.id, companyId: waitingClaims.companyId, stop: waitingClaims.stop, chargeableMinutes: waitingClaims.chargeableMinutes, freeMinutes: waitingClaims.freeMinutes, amount: waitingClaims.decidedAmount })
     .from(waitingClaims)
     .where(and(eq(waitingClaims.id, claimId), eq(waitingClaims.status, "approved")));
   return row ? { ...row, amount: row.amount ?? "0.00" } : undefined;

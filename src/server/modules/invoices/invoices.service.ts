@@ -97,8 +97,11 @@ export async function raiseInvoice(tx: Tx, ctx: AppContext, load: LoadRow, today
   const now = ctx.clock.now();
   // a live invoice left by data from before this rule (never by the paths here): it goes first
   const stale = await voidLiveInvoice(tx, load.id, now);
-  const lines = [priceLine(load), ...(await repo.approvedClaimsOf(tx, load.id)).map(claimLine)];
-  return insertInvoice(tx, ctx, load, today, { lines, claimId: null, replaces: opts.replaces ?? stale?.number ?? null });
+  const company = await repo.carrierCompanyOf(tx, load);
+  // the claims of the company invoiced: a load handed back and booked again does not pay the first carrier's waiting to the second
+  const claims = company ? await repo.approvedClaimsOf(tx, load.id, company.id) : [];
+  const lines = [priceLine(load), ...claims.map(claimLine)];
+  return insertInvoice(tx, ctx, load, today, { company, lines, claimId: null, replaces: opts.replaces ?? stale?.number ?? null });
 }
 
 /** Number, insert and announce an invoice of these lines for the load's carrier company (call last: see raiseInvoice). */
@@ -107,10 +110,10 @@ async function insertInvoice(
   ctx: AppContext,
   load: LoadRow,
   today: string,
-  v: { lines: StoredInvoiceLine[]; claimId: string | null; replaces: string | null },
+  v: { company: repo.CarrierCompany | undefined; lines: StoredInvoiceLine[]; claimId: string | null; replaces: string | null },
 ): Promise<InvoiceRow> {
   const now = ctx.clock.now();
-  const company = await repo.carrierCompanyOf(tx, load);
+  const { company } = v;
   const settings = await repo.readInvoiceSettings(tx);
   const vatNumber = company?.vatNumber.trim() ?? "";
   const amounts = invoiceAmounts(netOf(v.lines), vatNumber !== "");
@@ -146,11 +149,14 @@ async function insertInvoice(
 export async function afterClaimApproved(tx: Tx, ctx: AppContext, load: LoadRow, claimId: string): Promise<InvoiceRow | null> {
   if (load.status !== "completed") return null;
   const today = ukDayKey(ctx.clock.now());
-  const live = await repo.lockLiveInvoice(tx, load.id);
-  if (live?.status === "issued") return raiseInvoice(tx, ctx, load, today);
   const claim = await repo.findApprovedClaim(tx, claimId);
   if (!claim) return null;
-  return insertInvoice(tx, ctx, load, today, { lines: [claimLine(claim)], claimId: claim.id, replaces: null });
+  const company = await repo.carrierCompanyOf(tx, load);
+  const live = await repo.lockLiveInvoice(tx, load.id);
+  if (live?.status === "issued" && company?.id === claim.companyId) return raiseInvoice(tx, ctx, load, today);
+  // paid, never invoiced, or invoiced to a company that booked the load after the claimant: the claimant's own invoice
+  const claimant = company?.id === claim.companyId ? company : await repo.findCompanyRow(tx, claim.companyId);
+  return insertInvoice(tx, ctx, load, today, { company: claimant, lines: [claimLine(claim)], claimId: claim.id, replaces: null });
 }
 
 /**
