@@ -11,6 +11,7 @@ import { BOARD_ROUTES } from "./fuzz-routes-board";
 import { COMPANY_ROUTES } from "./fuzz-routes-companies";
 import { STOPS_ROUTES } from "./fuzz-routes-stops";
 import { CLAIMS_ROUTES } from "./fuzz-routes-claims";
+import { MESSAGES_ROUTES } from "./fuzz-routes-messages";
 
 export const ROUTES: FuzzRoute[] = [
   ...BOARD_ROUTES,
@@ -187,4 +188,6 @@ export const ROUTES: FuzzRoute[] = [
   ...STOPS_ROUTES,
   // waiting-time settings, claims and decisions
   ...CLAIMS_ROUTES,
+  // messages on a load, counter-offers and a bid's history
+  ...MESSAGES_ROUTES,
 ];

@@ -42,6 +42,9 @@ export const FINGERPRINT_TABLES = [
   "invoice_settings",
   "api_tokens",
   "webhook_endpoints",
+  "load_messages",
+  "load_message_reads",
+  "bid_history",
 ] as const;
 export async function fingerprint(t: TestApp): Promise<Record<string, string>> {
   const parts = FINGERPRINT_TABLES.map((name) => sql`(select count(*)::text || ':' || coalesce(sum(xmin::text::bigint), 0)::text from ${sql.identifier(name)}) as ${sql.identifier(name)}`);
