@@ -96,3 +96,8 @@ export function useSaveWaitingSettings() {
     onSuccess: (saved) => qc.setQueryData(SETTINGS_KEY, saved),
   });
 }
+
+/** Claims waiting for a decision, for the admin tab's count. */
+export function usePendingClaimCount(): number | undefined {
+  return useClaims({ status: "pending", limit: 1 }).data?.total;
+}

@@ -12,7 +12,7 @@ import { LoadsWithBidsTab, useLoadsWithBidsCount } from "../../bids-staff";
 import { ComplianceTab, summaryText, useComplianceSummary } from "../../companies-staff";
 import { InvoicesTab, useOverdueInvoiceCount } from "../../invoices";
 import { IntegrationsTab } from "../../integrations";
-import { ClaimsTab } from "../../claims";
+import { ClaimsTab, usePendingClaimCount } from "../../claims";
 import { Later } from "../../../lib/lazy";
 import { EMPTY_FILTERS, useAdminLoads, type AdminLoadFilters } from "../api/queries";
 import { usePendingCount } from "../api/user-lists";
@@ -70,6 +70,8 @@ export function AdminTabs({ user, handlers, onEditLoad }: { user: User | null | 
   const compliance = useComplianceSummary();
   // the Invoices tab counts the overdue invoices
   const overdueInvoices = useOverdueInvoiceCount();
+  // the Claims tab counts the waiting-time claims waiting for a decision
+  const pendingClaims = usePendingClaimCount();
 
   return (
     <Tabs.Root value={tab.key === "integrations" && !isAdmin ? "all" : tab.key} onValueChange={(v) => TAB_KEYS.includes(v as TabKey) && setTab({ key: v as TabKey })}>
@@ -94,7 +96,9 @@ export function AdminTabs({ user, handlers, onEditLoad }: { user: User | null | 
         <TabTrigger value="invoices">
           Invoices <CountBadge n={overdueInvoices || undefined} label="overdue invoices" />
         </TabTrigger>
-        <TabTrigger value="claims">Claims</TabTrigger>
+        <TabTrigger value="claims">
+          Claims <CountBadge n={pendingClaims || undefined} label="claims waiting for a decision" />
+        </TabTrigger>
         {isAdmin && <TabTrigger value="integrations">Integrations</TabTrigger>}
       </Tabs.List>
 

@@ -15,11 +15,6 @@ import { WaitingSettingsDialog } from "./waiting-settings-dialog";
 /** The most a desk list shows at once; pending claims are decided and leave it. */
 const LIMIT = 200;
 
-/** Pending claims, for the tab's count. */
-export function usePendingClaimCount(): number | undefined {
-  return useClaims({ status: "pending", limit: 1 }).data?.total;
-}
-
 export function ClaimsTab() {
   const [status, setStatus] = useState<ClaimStatus | "">("");
   const list = useClaims({ status, limit: LIMIT });
