@@ -8,6 +8,7 @@ import { createLoad, createManager, login } from "../../../../test/factories";
 import { createCompany, memberOf } from "../../../../test/company-fixtures";
 import { bids, domainEvents, loads, notifications } from "../../db/schema";
 import type { App } from "../../app";
+import { openApiChecker } from "../../../../test/openapi-check";
 
 const NOW = new Date("2026-11-20T10:00:00Z");
 const MINUTE = 60_000;
@@ -49,6 +50,7 @@ describe.each(ENGINES)("counter-offers on %s", (engine) => {
     expect((await counter(id, { amount: 900 }, a.cookie)).statusCode).toBe(403);
     const r = await counter(id, { amount: 900, note: " can you load at six? " });
     expect(r.statusCode, r.body).toBe(200);
+    expect((await openApiChecker(app)).problems("POST", "/api/bids/:id/counter", 200, r.json())).toEqual([]);
     expect(r.json().bid).toMatchObject({ id, status: "countered", bidAmount: 1000, counterAmount: 900, counterNote: "can you load at six?", counterExpiresAt: new Date(NOW.getTime() + 60 * MINUTE).toISOString() });
     // a countered bid is not countered twice
     expect((await counter(id, { amount: 800 })).json()).toMatchObject({ error: "Only a pending bid can be countered" });
@@ -84,6 +86,9 @@ describe.each(ENGINES)("counter-offers on %s", (engine) => {
       ["counter_accepted", 987.65, "carrier"],
       ["accepted", 987.65, "carrier"],
     ]);
+    const oa = await openApiChecker(app);
+    expect(oa.problems("POST", "/api/bids/:id/accept-counter", 200, r.json())).toEqual([]);
+    expect(oa.problems("GET", "/api/bids/:id/history", 200, h.json())).toEqual([]);
     const hOther = await call("GET", `/api/bids/${other.id}/history`, staff.cookie);
     expect(hOther.json().map((l: { kind: string }) => l.kind)).toEqual(["placed", "rejected"]);
   });

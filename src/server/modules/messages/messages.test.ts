@@ -6,6 +6,7 @@ import { ENGINES, TestClock, createTestApp, type TestApp } from "../../../../tes
 import { createLoad, createManager, login } from "../../../../test/factories";
 import { createCompany, memberOf } from "../../../../test/company-fixtures";
 import { loads } from "../../db/schema";
+import { openApiChecker } from "../../../../test/openapi-check";
 import type { App } from "../../app";
 
 const NOW = new Date("2026-11-20T10:00:00Z");
@@ -65,6 +66,11 @@ describe.each(ENGINES)("messages on %s", (engine) => {
     const one = await threads(staff.cookie, load.id, `?companyId=${bolt.id}`);
     expect(one).toHaveLength(1);
     expect(one[0]).toMatchObject({ companyId: bolt.id, companyName: bolt.name, unreadCount: 1 });
+    // the answers are what the OpenAPI document says
+    const oa = await openApiChecker(app);
+    expect(oa.problems("POST", "/api/loads/:id/messages", 201, r.json())).toEqual([]);
+    expect(oa.problems("GET", "/api/loads/:id/messages", 200, { threads: all })).toEqual([]);
+    expect(oa.problems("POST", "/api/loads/:id/messages/read", 200, (await read(staff.cookie, load.id, { companyId: bolt.id })).json())).toEqual([]);
   });
 
   it("a carrier's thread is gone once the load went to someone else (404), and stays while their company holds it", async () => {

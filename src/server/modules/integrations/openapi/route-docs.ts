@@ -4,7 +4,9 @@
 import { z } from "zod";
 import * as R from "../../../../contract/schemas/api-responses";
 import { loadFiltersSchema, loadInputSchema, loadStatusSchema, acceptLoadSchema, calculateDistanceSchema } from "../../../../contract/schemas/load";
-import { bidInputSchema } from "../../../../contract/schemas/bid";
+import { bidInputSchema, counterInputSchema } from "../../../../contract/schemas/bid";
+import { messageListQuerySchema, messagePostSchema, messageReadSchema } from "../../../../contract/schemas/message";
+import { bidHistoryEntrySchema, messageReadResultSchema, messageSchema, messageThreadListSchema } from "../../../../contract/schemas/message-responses";
 import { compliancePreviewQuerySchema } from "../../../../contract/schemas/compliance-preview";
 import { pageQuerySchema } from "../../../../contract/schemas/page";
 import {
@@ -204,6 +206,14 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "GET", path: "/api/waiting-claims", tag: "Claims", summary: "Waiting-time claims (a carrier their company's, staff all), pending first", access: "signedIn", query: waitingClaimListSchema, responses: { 200: list(waitingClaimResponseSchema) }, headers: PAGED },
   { method: "POST", path: "/api/waiting-claims/:id/approve", tag: "Claims", summary: "Approve a pending claim (a lower amount with a reason)", access: "staff", body: approveClaimSchema, responses: { 200: waitingClaimResponseSchema }, errors: [409] },
   { method: "POST", path: "/api/waiting-claims/:id/reject", tag: "Claims", summary: "Reject a pending claim with a reason", access: "staff", body: rejectClaimSchema, responses: { 200: waitingClaimResponseSchema }, errors: [409] },
+  // ---------------------------------------------------------------- messages on a load, counter-offers
+  { method: "GET", path: "/api/loads/:id/messages", tag: "Messages", summary: "A load's message threads (a carrier their company's; staff every thread, or one with companyId=)", access: "signedIn", query: messageListQuerySchema, responses: { 200: messageThreadListSchema }, headers: PAGED },
+  { method: "POST", path: "/api/loads/:id/messages", tag: "Messages", summary: "Write in a load's thread (staff name the company); plain text, 30 a minute", access: "signedIn", body: messagePostSchema, responses: { 201: messageSchema }, errors: [429] },
+  { method: "POST", path: "/api/loads/:id/messages/read", tag: "Messages", summary: "Mark a thread read so far (staff name the company)", access: "signedIn", body: messageReadSchema, responses: { 200: messageReadResultSchema } },
+  { method: "POST", path: "/api/bids/:id/counter", tag: "Bids", summary: "Counter a pending bid with another amount until it expires (5–1440 minutes, default 60)", access: "staff", body: counterInputSchema, responses: { 200: z.object({ bid: R.bidSchema }) }, errors: [409] },
+  { method: "POST", path: "/api/bids/:id/accept-counter", tag: "Bids", summary: "The bidder accepts the counter-offer: the load is theirs at that amount", access: "signedIn", responses: { 200: z.object({ bid: R.bidSchema, load: R.loadSchema }) }, errors: [409] },
+  { method: "POST", path: "/api/bids/:id/decline-counter", tag: "Bids", summary: "The bidder declines the counter-offer: pending again at the bid's own amount", access: "signedIn", responses: { 200: z.object({ bid: R.bidSchema }) }, errors: [409] },
+  { method: "GET", path: "/api/bids/:id/history", tag: "Bids", summary: "Every amount, counter-offer and answer of a bid, with who and when (staff and the bidder's company)", access: "signedIn", responses: { 200: list(bidHistoryEntrySchema) }, headers: PAGED },
 
   // ---------------------------------------------------------------- integrations
   { method: "POST", path: "/api/admin/api-tokens", tag: "Integrations", summary: "Create an API token (shown once)", access: "admin", body: apiTokenCreateSchema, responses: { 201: apiTokenCreatedSchema } },
