@@ -7,7 +7,9 @@
 // and writes it into dist/web/board.html, a copy of index.html. The server sends it
 // for `/` with a session cookie (plugins/sign-in-page.ts, loadBoardShellPage): the
 // heading paints with the HTML instead of after the app's JavaScript; React's first
-// render replaces it with the same markup.
+// render replaces it with the same markup. For `/` itself the server puts the user's
+// board, drawn by the bundle this script also writes, in place of the shell
+// (plugins/board-first-screen.ts).
 import { readFileSync, writeFileSync } from "node:fs";
 import { PassThrough } from "node:stream";
 import { prerenderToNodeStream } from "react-dom/static";

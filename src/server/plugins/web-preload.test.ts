@@ -17,7 +17,8 @@ describe("preload hints for the signed-in board", () => {
 
   it("are sent with a session cookie, name the board's chunk, and every hint answers 200 for the signed-in carrier", async () => {
     const { cookie } = await signedIn(t.app);
-    const page = await t.app.inject({ url: "/", headers: { cookie } });
+    // (with a query string: / itself is the board drawn with its answers, board-first-screen.test.ts)
+    const page = await t.app.inject({ url: "/?from=bookmark", headers: { cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.headers.vary).toMatch(/Cookie/);
     const link = String(page.headers.link);
@@ -41,9 +42,9 @@ describe("preload hints for the signed-in board", () => {
   });
 
   // a faster first paint: scripts/prerender-board-shell.tsx, plugins/sign-in-page.ts loadBoardShellPage
-  it("signed in, / is the board's first paint as HTML: header and heading with the product name, Loading..., the stylesheet inline", async () => {
+  it("signed in, / with a query is the board's first paint as HTML: header and heading with the product name, Loading..., the stylesheet inline", async () => {
     const { cookie } = await signedIn(t.app);
-    const page = await t.app.inject({ url: "/", headers: { cookie } });
+    const page = await t.app.inject({ url: "/?search=Leeds", headers: { cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.headers["cache-control"]).toBe("no-cache");
     expect(page.body).toMatch(/<h1[^>]*>UK&#x27;s Largest <!-- -->[^<]+<\/h1>/);

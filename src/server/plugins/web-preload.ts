@@ -16,6 +16,7 @@ interface ManifestChunk {
 
 /** The board page's source, as Vite's manifest names it (root src/web). */
 const BOARD_SOURCE = "features/board/board-page.tsx";
+const FIRST_SCREEN_SOURCE = "features/board/first-screen.ts";
 /** What the board asks for first (use-auth, board-page.tsx's first page, stats strip, use-own-bids). */
 const BOARD_CALLS = ["/api/auth/user", `/api/loads?limit=${BOARD_PAGE_SIZE}`, "/api/stats", "/api/user/bids"];
 
@@ -37,7 +38,10 @@ export function boardPreloadLink(webDist: string): string | null {
   // index.html already modulepreloads the entry and everything it imports, transitively
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const skip = closure(entryKey);
-  const scripts = [...closure(BOARD_SOURCE)].filter((f) => !skip.has(f)).map((f) => `</${f}>; rel=modulepreload; crossorigin`);
+  // and what the app takes a server-drawn board over with (features/board/first-screen.ts), so
+  // that needs no request of its own at the first tap, even once the signal has gone
+  const files = closure(FIRST_SCREEN_SOURCE, closure(BOARD_SOURCE));
+  const scripts = [...files].filter((f) => !skip.has(f)).map((f) => `</${f}>; rel=modulepreload; crossorigin`);
   // crossorigin=use-credentials matches the app's fetch(url, { credentials: "include" })
   const calls = BOARD_CALLS.map((u) => `<${u}>; rel=preload; as=fetch; crossorigin=use-credentials`);
   return [...calls, ...scripts].join(", ");

@@ -32,10 +32,10 @@ import { nearErrorsOf } from "./near-postcode";
 import { useCardsInSteps } from "./use-cards-in-steps";
 
 const NO_LOADS: Load[] = [];
-/** cards in the first paint of a board: more than a phone or a desk screen shows */
-const FIRST_CARDS = 6;
-/** cards added at each idle moment after those */
-const CARD_STEP = 8;
+/** cards in the first paint of a board (and in the server's HTML): more than a phone (one) or a desk screen (two) shows */
+const FIRST_CARDS = 4;
+/** cards added at each idle moment after those: a short task each */
+const CARD_STEP = 5;
 /**
  * A card renders again only when what it shows changes (Lighthouse TBT): the
  * board hears several queries as it loads (stats, bids, compliance, notifications) and

@@ -1,6 +1,7 @@
 // When the app takes over a board the server drew (first-screen.ts): at the person's first
-// input (a tap, a key, focus) or once the page has loaded and the browser is idle,
-// whichever comes first. Until then the page is HTML and costs the phone no JavaScript.
+// input (a tap, a key, focus) or once the page has settled after loading and the browser
+// is idle, whichever comes first. Until then the page is HTML: the app's code is fetched
+// but neither renders nor asks the server for anything.
 // What the person did to the HTML meanwhile is not lost: a tap on a button is held and
 // done again on the app's button (same card, same words) once the app has hydrated,
 // and text typed in a field before then is told to the app.
@@ -10,6 +11,8 @@
 export const FIRST_SCREEN_SCRIPT_ID = "board-first-screen";
 
 const INPUTS = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
+/** after the load event, as main.tsx waits to start the service worker */
+const SETTLE_MS = 2000;
 const ACTIONABLE = "button, a[href], [role='tab'], [role='button'], summary";
 
 interface HeldClick {
@@ -39,18 +42,32 @@ export function takeOverWhenAsked(root: HTMLElement, start: () => Promise<void>)
   };
   document.addEventListener("click", hold, true);
 
-  const go = () => {
+  const listen = () => {
+    for (const type of INPUTS) window.addEventListener(type, go, { capture: true, passive: true });
+  };
+  const go = (e?: Event) => {
     if (started) return;
     started = true;
     for (const type of INPUTS) window.removeEventListener(type, go, true);
-    void start().then(() => {
-      document.removeEventListener("click", hold, true);
-      carryTypedText(root, fields);
-      if (held) replay(root, held);
-    });
+    start().then(
+      () => {
+        document.removeEventListener("click", hold, true);
+        // what the app readies at a first input (the toaster) did not hear this one: say it again
+        if (e) window.dispatchEvent(new FocusEvent("focusin"));
+        carryTypedText(root, fields);
+        if (held) replay(root, held);
+      },
+      // the app's code did not arrive (no signal): the next input tries again
+      () => {
+        started = false;
+        listen();
+      },
+    );
   };
-  for (const type of INPUTS) window.addEventListener(type, go, { capture: true, passive: true });
-  const whenIdle = () => ("requestIdleCallback" in window ? requestIdleCallback(go, { timeout: 2000 }) : setTimeout(go, 200));
+  listen();
+  // idle: once the page has settled (when the app also starts its service worker) and the
+  // browser has nothing else to do; the board's answers are fresh for a poll's interval anyway
+  const whenIdle = () => setTimeout(() => ("requestIdleCallback" in window ? requestIdleCallback(() => go(), { timeout: 2000 }) : go()), SETTLE_MS);
   if (document.readyState === "complete") whenIdle();
   else window.addEventListener("load", whenIdle, { once: true });
 }
