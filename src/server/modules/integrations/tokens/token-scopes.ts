@@ -41,6 +41,8 @@ export const TOKEN_ROUTE_SCOPES: Readonly<Record<string, ApiScope>> = {
   "GET /api/users/pending": "users:read",
   "GET /api/export/users.csv": "users:read",
   "GET /api/export/carriers.csv": "users:read",
+  // claims:read — the waiting-time claims list (staff's: every company's)
+  "GET /api/waiting-claims": "claims:read",
 };
 
 /** Public reading that a client sending its token everywhere may still do: the token is ignored there. */
