@@ -115,6 +115,7 @@ describe("waiting time paid with evidence", () => {
     await phone.context().setOffline(false);
     await box.getByText(`Left delivery ${formatTime(T.deliveryOut)} · position recorded`).waitFor({ timeout: 30_000 });
     await box.getByText("Pickup and delivery times recorded").waitFor();
+    await box.getByText("Waited beyond the free time? Claim it from View Details.").waitFor();
     const delivery = (await stopsOf()).find((s) => s.stop === "delivery")!;
     expect(near(delivery.arrivedAt, T.deliveryIn), `arrived ${delivery.arrivedAt?.toISOString()} vs ${T.deliveryIn.toISOString()}`).toBe(true);
     expect(near(delivery.departedAt, T.deliveryOut), `departed ${delivery.departedAt?.toISOString()} vs ${T.deliveryOut.toISOString()}`).toBe(true);
@@ -133,6 +134,14 @@ describe("waiting time paid with evidence", () => {
     const details = phone.getByRole("dialog", { name: `Load Details - #${load.loadNumber}` });
     const stops = details.getByTestId("load-stops");
     await stops.waitFor({ timeout: 15_000 });
+    // 40 minutes at the pickup: nothing beyond the free time, in the contract's words, and nothing to send
+    await stops.getByRole("button", { name: "Claim waiting time" }).first().click();
+    const pickupForm = phone.getByRole("dialog", { name: "Claim waiting time at pickup" });
+    await pickupForm.getByText("No waiting time beyond the free period").waitFor();
+    expect(await pickupForm.getByRole("button", { name: "Send claim" }).isDisabled()).toBe(true);
+    await pickupForm.getByRole("button", { name: "Cancel" }).click();
+    await pickupForm.waitFor({ state: "hidden" });
+
     await stops.getByRole("button", { name: "Claim waiting time" }).last().click();
     const form = phone.getByRole("dialog", { name: "Claim waiting time at delivery" });
     await settled(form);

@@ -130,6 +130,7 @@ export function StopActions({ load }: { load: Load }) {
         {line?.text}
       </p>
       {waitingCount > 1 && <p className="mt-1 text-sm text-amber-900">{waitingCount} times are waiting on this phone to send.</p>}
+      {!next && waitingCount === 0 && !refused && <p className="mt-1 text-sm text-slate-600">Waited beyond the free time? Claim it from View Details.</p>}
       {refused && (
         <Button variant="outline" size="md" className="mt-2 w-full sm:w-auto" onClick={() => void discardPending(refused.id).then(refresh)}>
           Discard this time
