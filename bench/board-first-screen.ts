@@ -107,6 +107,11 @@ async function main() {
         const load = loadavg()[0];
         const r = await lh(`${s.url}/`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: { Cookie: s.cookie }, formFactor: "mobile" });
         const a = r.lhr.audits;
+        // a run Lighthouse could not finish is reported and left out of the medians
+        if (r.lhr.runtimeError || a["total-blocking-time"]?.numericValue === undefined) {
+          console.log(`${s.name} run ${i + 1}: no result (${r.lhr.runtimeError?.code ?? "metrics missing"})`);
+          continue;
+        }
         const scripts = a["resource-summary"]?.details?.items?.find((x: { resourceType: string }) => x.resourceType === "script");
         const cards = (await (await fetch(`${s.url}/`, { headers: { cookie: s.cookie } })).text()).split('data-testid="load-card"').length - 1;
         const run: Run = {
