@@ -208,6 +208,13 @@ describe("waiting time paid with evidence", () => {
     const [claim] = await server.app.ctx.db.select().from(waitingClaims).where(eq(waitingClaims.loadId, load.id));
     expect(claim.status).toBe("approved");
 
+    // the carrier's bell says so and opens their Claims page
+    await phone.getByTestId("notification-bell").click();
+    const notices = phone.getByRole("dialog", { name: "Notifications" });
+    await notices.getByRole("button", { name: new RegExp(`Waiting-time claim on load ${load.loadNumber} approved`) }).click();
+    await expect.poll(() => new URL(phone.url()).pathname).toBe("/claims");
+    await phone.getByRole("table", { name: "Waiting-time claims, pending first" }).getByText("£37.50 approved").waitFor();
+
     // the Waiting-time settings, where staff settings live
     await staff.getByRole("button", { name: "Waiting-time settings" }).click();
     const settings = staff.getByRole("dialog", { name: "Waiting-time settings" });

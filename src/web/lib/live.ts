@@ -30,8 +30,8 @@ const TOPIC_KEYS: Record<LiveTopic, (key: readonly unknown[]) => boolean> = {
   // the stats tiles; staff's carrier lists count loads too
   stats: (k) => first(k) === "/api/stats" || first(k).startsWith("/api/users"),
   users: (k) => first(k).startsWith("/api/users"),
-  // the bell; an invoice raised or paid arrives as a notification
-  notifications: (k) => first(k).startsWith("/api/notifications") || first(k).startsWith("/api/invoices"),
+  // the bell; an invoice raised or paid, and a waiting-time claim sent or decided, arrive as a notification
+  notifications: (k) => first(k).startsWith("/api/notifications") || first(k).startsWith("/api/invoices") || first(k).startsWith("/api/waiting-claims"),
 };
 
 /** Does a query belong to any of these topics? */

@@ -15,8 +15,10 @@ import { BELL_CLASS, BellFace } from "./bell-face";
 const opensInvoices = (n: Notification) => n.type === "invoice_issued" || n.type === "invoice_paid";
 /** A document about to expire, verified or rejected opens the Company page, where its status is and a new one is uploaded. */
 const opensCompany = (n: Notification) => n.type === "document_expiring" || n.type === "document_verified" || n.type === "document_rejected";
-/** A VAT number waiting for staff opens Admin, where the company's dialog confirms it. */
-const opensAdmin = (n: Notification) => n.type === "vat_number_proposed";
+/** A VAT number or a waiting-time claim waiting for staff opens Admin, where its tab decides it. */
+const opensAdmin = (n: Notification) => n.type === "vat_number_proposed" || n.type === "waiting_claim_submitted";
+/** A waiting-time claim decided opens the carrier's Claims page, with the amount approved or the reason. */
+const opensClaims = (n: Notification) => n.type === "waiting_claim_decided";
 
 /** The bell with its list; header.tsx shows it through bell-button.tsx (HeaderBell), which keeps the live region. */
 export function NotificationBell({ onOpenLoad, defaultOpen = false }: { onOpenLoad: (loadId: string) => void; defaultOpen?: boolean }) {
@@ -33,6 +35,7 @@ export function NotificationBell({ onOpenLoad, defaultOpen = false }: { onOpenLo
     if (opensInvoices(n)) navigate("/invoices");
     else if (opensCompany(n)) navigate("/company");
     else if (opensAdmin(n)) navigate("/admin");
+    else if (opensClaims(n)) navigate("/claims");
     else if (n.loadId) onOpenLoad(n.loadId);
   };
 
