@@ -52,6 +52,9 @@ describe.each(ENGINES)("counter-offers on %s", (engine) => {
     expect(r.statusCode, r.body).toBe(200);
     expect((await openApiChecker(app)).problems("POST", "/api/bids/:id/counter", 200, r.json())).toEqual([]);
     expect(r.json().bid).toMatchObject({ id, status: "countered", bidAmount: 1000, counterAmount: 900, counterNote: "can you load at six?", counterExpiresAt: new Date(NOW.getTime() + 60 * MINUTE).toISOString() });
+    // still an open bid: the load stays in staff's Loads with Bids
+    const withBids = await call("GET", "/api/loads/with-bids?limit=1000", staff.cookie);
+    expect((withBids.json() as { load: { id: string }; bidCount: number }[]).find((l) => l.load.id === load.id)).toMatchObject({ bidCount: 1, lowestBid: 1000 });
     // a countered bid is not countered twice
     expect((await counter(id, { amount: 800 })).json()).toMatchObject({ error: "Only a pending bid can be countered" });
     await eventually(async () => (await app.ctx.db.select().from(notifications).where(and(eq(notifications.userId, a.user.id), eq(notifications.type, "bid_countered")))).length === 1);

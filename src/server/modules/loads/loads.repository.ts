@@ -174,15 +174,18 @@ async function countRows(db: DbOrTx, table: typeof loads | typeof loadViews | ty
 
 export const countLoads = (db: DbOrTx, where: SQL | undefined): Promise<number> => countRows(db, loads, where);
 
-/** Available loads that have at least one pending bid (the "Loads with Bids" tab). */
+/**
+ * Available loads that have at least one open bid (the "Loads with Bids" tab): pending,
+ * or countered by staff and awaiting the bidder's answer (still a bid on the load).
+ */
 export function withPendingBidsWhere(): SQL {
-  const pending = sql`exists (select 1 from ${bids} where ${bids.loadId} = ${loads.id} and ${bids.status} = 'pending')`;
+  const pending = sql`exists (select 1 from ${bids} where ${bids.loadId} = ${loads.id} and ${bids.status} in ('pending', 'countered'))`;
   return and(eq(loads.status, "available"), pending) ?? pending;
 }
 
-/** One page of loads with their pending bids summed up: how many, and the lowest amount. */
+/** One page of loads with their open bids (pending or countered) summed up: how many, and the lowest amount bid. */
 export async function listLoadsWithPendingBids(db: DbOrTx, where: SQL | undefined, page: { limit: number; offset: number; sort: LoadSort }) {
-  const ofLoad = sql`${bids.loadId} = ${loads.id} and ${bids.status} = 'pending'`;
+  const ofLoad = sql`${bids.loadId} = ${loads.id} and ${bids.status} in ('pending', 'countered')`;
   return db
     .select({
       load: loads,
