@@ -148,6 +148,8 @@ describe("admin dashboard", () => {
       "Compliance 0",
       // its count is the overdue invoices, shown only when there are some
       "Invoices",
+      // its count is the waiting-time claims waiting for a decision, shown only when there are some
+      "Claims",
       // API tokens and webhooks, admins only (this journey signs in as an admin)
       "Integrations",
     ]);
