@@ -46,10 +46,11 @@ function Drawn({ onDrawn, children }: { onDrawn?: () => void; children: ReactNod
 // the server's markup (drawn by the same components from the same answers) rather than
 // drawing it again; in a transition, so that work too is done in slices
 if (document.getElementById(FIRST_SCREEN_SCRIPT_ID)) {
-  takeOverWhenAsked(container, async () => {
+  takeOverWhenAsked(container, async (beforeHydrating) => {
     const [{ readFirstScreen, seedFirstScreen }] = await Promise.all([import("./features/board/first-screen"), preloadBoardPage()]);
     const data = readFirstScreen();
     const endGrace = data ? seedFirstScreen(queryClient, data) : () => {};
+    beforeHydrating();
     await new Promise<void>((drawn) => startTransition(() => void hydrateRoot(container, tree(drawn))));
     // from here the seeded answers age like any other: the next poll or mount asks again
     setTimeout(endGrace, POLL.boardLoads);

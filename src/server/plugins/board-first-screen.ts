@@ -62,7 +62,11 @@ export async function loadBoardFirstScreen(o: { webDist: string; bundle: string;
       const answers = await Promise.all(
         calls.map(async ([name, { url }]) => {
           const res = await app.inject({ method: "GET", url, headers });
-          if (res.statusCode !== 200) return [name, null] as const;
+          if (res.statusCode !== 200) {
+            // left for the app to ask itself; a 401 is a session that ended, anything else is worth a line
+            if (res.statusCode !== 401 && res.statusCode !== 403) req.log.warn({ url, status: res.statusCode }, "board first screen: a call did not answer 200");
+            return [name, null] as const;
+          }
           const total = res.headers["x-total-count"];
           const etag = res.headers.etag;
           const answer: Answer = { body: JSON.parse(res.body) as unknown };
@@ -84,7 +88,9 @@ export async function loadBoardFirstScreen(o: { webDist: string; bundle: string;
       }
       const script = `<script type="application/json" id="${bundle.FIRST_SCREEN_SCRIPT_ID}">${bundle.firstScreenJson(data)}</script>`;
       const body = Buffer.from(`${before}${markup}${middle}${script}${after}`);
-      reply.header("Cache-Control", "private, no-store");
+      // private: never kept by a shared cache; not no-store, which would keep the page out of the
+      // back/forward cache (Back after logout is guarded by the app's session check, session-guard.ts)
+      reply.header("Cache-Control", "private, no-cache");
       reply.header("Vary", "Cookie, Accept-Encoding");
       reply.type("text/html; charset=utf-8");
       const accept = String(req.headers["accept-encoding"] ?? "");

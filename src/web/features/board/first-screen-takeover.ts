@@ -3,8 +3,9 @@
 // is idle, whichever comes first. Until then the page is HTML: the app's code is fetched
 // but neither renders nor asks the server for anything.
 // What the person did to the HTML meanwhile is not lost: a tap on a button is held and
-// done again on the app's button (same card, same words) once the app has hydrated,
-// and text typed in a field before then is told to the app.
+// done again on the app's button (same card, same words) once the app has hydrated, a
+// form sent with Enter is sent again through the app, and what was typed or chosen in a
+// field is told to the app.
 // No imports: main.tsx loads this with the page; everything else comes when needed.
 
 /** The id of the page's JSON script (read by the app, written by the server). */
@@ -21,15 +22,29 @@ interface HeldClick {
   label: string;
 }
 
+/** A form sent (Enter in the search box) before the app could: sent again through the app. */
+interface HeldSubmit {
+  form: string;
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+/** The value the HTML came with (a select's: its option marked selected). */
+const initialOf = (f: Field) => (f instanceof HTMLSelectElement ? ([...f.options].find((o) => o.defaultSelected) ?? f.options[0])?.value ?? "" : f.defaultValue);
+
 const labelOf = (el: Element) => (el.getAttribute("aria-label") ?? el.textContent ?? "").replace(/\s+/g, " ").trim();
 const fieldKey = (el: Element) => el.getAttribute("name") || el.getAttribute("aria-label") || el.getAttribute("placeholder") || "";
 
 /** Calls `start` once, at the first input or when idle after load; `start` resolves once the app has drawn. */
-export function takeOverWhenAsked(root: HTMLElement, start: () => Promise<void>): void {
+export function takeOverWhenAsked(root: HTMLElement, start: (beforeHydrating: () => void) => Promise<void>): void {
   let started = false;
   let held: HeldClick | null = null;
   // the HTML's own fields, to read what was typed in them after the app replaced them
-  const fields = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")];
+  const fields = [...root.querySelectorAll<Field>("input, textarea, select")];
+  // what was typed in them when hydrating began: hydration puts a field back to the app's value
+  const typed = new Map<Field, string>();
+  const remember = () => {
+    for (const f of fields) if (f.value !== initialOf(f)) typed.set(f, f.value);
+  };
 
   const hold = (e: MouseEvent) => {
     const target = e.target instanceof Element ? e.target.closest(ACTIONABLE) : null;
@@ -41,6 +56,16 @@ export function takeOverWhenAsked(root: HTMLElement, start: () => Promise<void>)
     held = { loadId: target.closest("[data-load-id]")?.getAttribute("data-load-id") ?? null, tag: target.tagName, label: labelOf(target) };
   };
   document.addEventListener("click", hold, true);
+  // Enter in a field submits its form: without the app that would be a page load with the
+  // field's text in the URL; held, and submitted through the app once it is there
+  let heldSubmit: HeldSubmit | null = null;
+  const holdSubmit = (e: SubmitEvent) => {
+    if (!(e.target instanceof HTMLFormElement) || !root.contains(e.target)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    heldSubmit = { form: e.target.getAttribute("aria-label") ?? "" };
+  };
+  document.addEventListener("submit", holdSubmit, true);
 
   const listen = () => {
     for (const type of INPUTS) window.addEventListener(type, go, { capture: true, passive: true });
@@ -49,13 +74,16 @@ export function takeOverWhenAsked(root: HTMLElement, start: () => Promise<void>)
     if (started) return;
     started = true;
     for (const type of INPUTS) window.removeEventListener(type, go, true);
-    start().then(
+    start(remember).then(
       () => {
         document.removeEventListener("click", hold, true);
+        document.removeEventListener("submit", holdSubmit, true);
         // what the app readies at a first input (the toaster) did not hear this one: say it again
         if (e) window.dispatchEvent(new FocusEvent("focusin"));
-        carryTypedText(root, fields);
+        carryTypedText(root, fields, typed);
         if (held) replay(root, held);
+        const sent = heldSubmit;
+        if (sent) [...root.querySelectorAll("form")].find((f) => (f.getAttribute("aria-label") ?? "") === sent.form)?.requestSubmit();
       },
       // the app's code did not arrive (no signal): the next input tries again
       () => {
@@ -78,16 +106,21 @@ function replay(root: HTMLElement, h: HeldClick): void {
   match?.click();
 }
 
-function carryTypedText(root: HTMLElement, old: (HTMLInputElement | HTMLTextAreaElement)[]): void {
+function carryTypedText(root: HTMLElement, old: (Field)[], before: Map<Field, string>): void {
   for (const field of old) {
-    const typed = field.value;
-    if (typed === field.defaultValue) continue;
+    const typed = field.value !== initialOf(field) ? field.value : before.get(field);
+    if (typed === undefined) continue;
     // the same field once hydrated; the app's field of the same name if it drew its own
     const key = fieldKey(field);
-    const now = root.contains(field) ? field : [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(field.tagName)].find((el) => fieldKey(el) === key);
+    const now = root.contains(field) ? field : [...root.querySelectorAll<Field>(field.tagName)].find((el) => fieldKey(el) === key);
     if (!now) continue;
     // React hears a change when the value moves past what it last saw: through the field
     // (which tells React) to empty, then past it (which does not) to what was typed
+    if (now instanceof HTMLSelectElement) {
+      now.value = typed;
+      now.dispatchEvent(new Event("change", { bubbles: true }));
+      continue;
+    }
     now.value = "";
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(now), "value")?.set?.call(now, typed);
     now.dispatchEvent(new Event("input", { bubbles: true }));
