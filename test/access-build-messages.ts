@@ -42,6 +42,22 @@ export const MESSAGES_BUILD = {
     };
   },
   "messages.post.empty": async (w, actor) => ({ method: "POST", url: `/api/loads/${(await newLoad(w, "ownApproved")).id}/messages`, payload: await postBody(w, actor, "") }),
+  "messages.unread": async (w, actor) => {
+    // staff wrote in the carrier's company's thread: the carrier has it unread, nobody else of the carriers
+    const load = await newLoad(w, "ownApproved");
+    const companyId = await carrierCompanyId(w);
+    const staffWho = w.actors.manager;
+    await w.t.app.inject({ method: "POST", url: `/api/loads/${load.id}/messages`, headers: { cookie: staffWho.cookie! }, payload: { body: "Unread?", companyId } });
+    return {
+      url: "/api/messages/unread",
+      check: (res) => {
+        if (res.statusCode !== 200) return;
+        const loadIds = (JSON.parse(res.body) as { threads: { loadId: string }[] }).threads.map((t) => t.loadId);
+        if (actor === "carrier") expect(loadIds).toContain(load.id);
+        else expect(loadIds).not.toContain(load.id);
+      },
+    };
+  },
   "messages.read": async (w, actor) => {
     const load = await newLoad(w, "ownApproved");
     const companyId = await carrierCompanyId(w);

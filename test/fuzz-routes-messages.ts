@@ -8,7 +8,7 @@ import { bids, users } from "../src/server/db/schema";
 import type { TestApp } from "./helpers";
 import { text } from "./fuzz-bodies";
 import { nastyString } from "./fuzz-arbitraries";
-import { idRoute, type FuzzRoute, type Targets } from "./fuzz-kit";
+import { getRoute, idRoute, type FuzzRoute, type Targets } from "./fuzz-kit";
 import { createLoad } from "./factories";
 
 /** Countered bids of the carrier actor (made by each answering route's set-up, fresh). */
@@ -44,4 +44,5 @@ export const MESSAGES_ROUTES: FuzzRoute[] = [
   idRoute("POST", "/api/bids/:id/accept-counter", () => made.bidIds, undefined, { setup: (t, tg) => counteredBids(t, tg, 20) }),
   idRoute("POST", "/api/bids/:id/decline-counter", () => made.bidIds, undefined, { setup: (t, tg) => counteredBids(t, tg, 20) }),
   idRoute("GET", "/api/bids/:id/history", (tg) => [...tg.bidIds, ...made.bidIds]),
+  getRoute("/api/messages/unread"),
 ];

@@ -2,7 +2,7 @@
 // document; each is checked at compile time to be exactly its contract interface.
 import { z } from "zod";
 import { BID_HISTORY_KINDS, type BidHistoryEntry } from "./bid";
-import type { Message, MessageThread, MessageThreadList } from "./message";
+import type { Message, MessageThread, MessageThreadList, UnreadMessages } from "./message";
 
 const instant = () => z.string().describe("ISO-8601 instant (UTC)");
 
@@ -49,9 +49,19 @@ export const bidHistoryEntrySchema = z
   })
   .meta({ id: "BidHistoryEntry" });
 
+export const unreadMessagesSchema = z
+  .object({
+    unreadCount: z.number().describe("unread messages in all the threads listed"),
+    threads: z.array(
+      z.object({ loadId: z.string(), loadNumber: z.string(), companyId: z.string(), companyName: z.string(), unreadCount: z.number(), lastMessageAt: instant() }),
+    ),
+  })
+  .meta({ id: "UnreadMessages" });
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const same = <T extends true>(): T | undefined => undefined;
 same<Same<z.infer<typeof messageSchema>, Message>>();
 same<Same<z.infer<typeof messageThreadSchema>, MessageThread>>();
 same<Same<z.infer<typeof messageThreadListSchema>, MessageThreadList>>();
 same<Same<z.infer<typeof bidHistoryEntrySchema>, BidHistoryEntry>>();
+same<Same<z.infer<typeof unreadMessagesSchema>, UnreadMessages>>();

@@ -90,5 +90,28 @@ export interface MessageReadResult {
   read: number;
 }
 
+/**
+ * GET /api/messages/unread (our addition: the header's messages entry): the
+ * caller's threads with messages of the other side they have not read, latest
+ * first, at most MESSAGE_INBOX_MAX of them, and the unread messages in all of
+ * them. Only threads the caller may open (a carrier: their company's, on loads
+ * still theirs to see).
+ */
+export interface UnreadThread {
+  loadId: string;
+  loadNumber: string;
+  companyId: string;
+  companyName: string;
+  unreadCount: number;
+  lastMessageAt: string;
+}
+export interface UnreadMessages {
+  unreadCount: number;
+  threads: UnreadThread[];
+}
+export const MESSAGE_INBOX_MAX = 100;
+/** unread messages older than this no longer count (a thread nobody opened for months is not news) */
+export const MESSAGE_UNREAD_DAYS = 30;
+
 /** The `event: message` of GET /api/live: the message as posted. */
 export type LiveMessage = Message;

@@ -1,9 +1,9 @@
 // Message queries: threads (load_id, company_id), read marks and the thread's
 // email claims. Every query names the thread in full, so a company's messages are
 // only ever read by asking for that company.
-import { and, count, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { companies, loadMessageReads, loadMessages, type LoadMessageRow } from "../../db/schema";
+import { companies, loadMessageReads, loadMessages, loads, type LoadMessageRow } from "../../db/schema";
 
 /** The advisory-lock space of the messages-a-minute count (objects uses 7301). */
 const RATE_LOCK_SPACE = 7326;
@@ -140,4 +140,40 @@ export async function claimUnreadEmails(tx: DbOrTx, t: Thread, userIds: string[]
     })
     .returning({ userId: loadMessageReads.userId });
   return rows.map((r) => r.userId);
+}
+
+/**
+ * The user's threads with unread messages of the other side since `since`, latest
+ * first: staff every thread, a carrier their company's on loads `visible` to them.
+ */
+export async function unreadThreads(db: DbOrTx, v: { userId: string; side: Side; companyId?: string; visible?: SQL; since: Date; limit: number }) {
+  const rows = await db
+    .select({
+      loadId: loadMessages.loadId,
+      companyId: loadMessages.companyId,
+      loadNumber: loads.loadNumber,
+      companyName: companies.name,
+      unread: sql<number>`count(*)::int`,
+      last: sql<string | Date>`max(${loadMessages.createdAt})`,
+    })
+    .from(loadMessages)
+    .innerJoin(loads, eq(loads.id, loadMessages.loadId))
+    .innerJoin(companies, eq(companies.id, loadMessages.companyId))
+    .leftJoin(
+      loadMessageReads,
+      and(eq(loadMessageReads.loadId, loadMessages.loadId), eq(loadMessageReads.companyId, loadMessages.companyId), eq(loadMessageReads.userId, v.userId)),
+    )
+    .where(
+      and(
+        ne(loadMessages.authorRole, v.side),
+        gt(loadMessages.createdAt, v.since),
+        sql`${loadMessages.seq} > coalesce(${loadMessageReads.readSeq}, 0)`,
+        v.companyId ? eq(loadMessages.companyId, v.companyId) : undefined,
+        v.visible,
+      ),
+    )
+    .groupBy(loadMessages.loadId, loadMessages.companyId, loads.loadNumber, companies.name)
+    .orderBy(sql`max(${loadMessages.createdAt}) desc`)
+    .limit(v.limit);
+  return rows.map((r) => ({ ...r, unread: Number(r.unread), last: new Date(r.last) }));
 }

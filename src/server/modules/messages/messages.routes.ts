@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import { requireUser } from "../../plugins/session";
 import { idParam, parse } from "../../lib/validate";
 import { messageListQuerySchema, messagePostSchema, messageReadSchema } from "../../../contract/schemas/message";
-import { listThreads, markRead, postMessage } from "./messages.service";
+import { listThreads, markRead, postMessage, unreadMessages } from "./messages.service";
 import { messageEmailJobKind, registerMessageNotices } from "./message-notices";
 
 export async function registerMessagesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -27,6 +27,14 @@ export async function registerMessagesRoutes(app: FastifyInstance, ctx: AppConte
     const input = parse(messagePostSchema, req.body);
     const message = await postMessage({ ctx, db: ctx.db, actor, loadId, companyId: input.companyId?.toLowerCase(), body: input.body, now: ctx.clock.now() });
     return reply.status(201).send(message);
+  });
+
+  // the header's messages entry: the caller's threads with unread messages, latest first
+  app.get("/api/messages/unread", async (req, reply) => {
+    const viewer = requireUser(req);
+    const unread = await unreadMessages({ db: ctx.db, viewer, now: ctx.clock.now() });
+    reply.header("X-Total-Count", String(unread.threads.length));
+    return unread;
   });
 
   app.post("/api/loads/:id/messages/read", async (req) => {

@@ -4,7 +4,7 @@
 // see every thread and write to one by naming its company. Side effects (the
 // other side's live event, notification and delayed email) follow the
 // message.sent event (message-notices.ts).
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db, DbOrTx } from "../../db/client";
 import { loads, type LoadMessageRow, type LoadRow, type UserRow } from "../../db/schema";
@@ -12,8 +12,17 @@ import { AppError } from "../../lib/app-error";
 import { iso } from "../../lib/serialize";
 import { MSG } from "../../../contract/messages";
 import { isStaffRole } from "../../../contract/constants";
-import { MESSAGE_THREAD_MAX, MESSAGE_WORDS, MESSAGES_PER_MINUTE, type Message, type MessageThread } from "../../../contract/schemas/message";
-import { canSeeLoad } from "../loads/load-visibility";
+import {
+  MESSAGE_INBOX_MAX,
+  MESSAGE_THREAD_MAX,
+  MESSAGE_UNREAD_DAYS,
+  MESSAGE_WORDS,
+  MESSAGES_PER_MINUTE,
+  type Message,
+  type MessageThread,
+  type UnreadMessages,
+} from "../../../contract/schemas/message";
+import { canSeeLoad, ownTakenLoadsWhere } from "../loads/load-visibility";
 import { loadEvent } from "../loads/loads.service";
 import {
   companyName,
@@ -24,6 +33,7 @@ import {
   threadCompanies,
   threadMessages,
   unreadCounts,
+  unreadThreads,
   type Side,
   type Thread,
 } from "./messages.repository";
@@ -122,6 +132,22 @@ export async function markRead(opts: { db: Db; viewer: UserRow; loadId: string; 
     const thread: Thread = { loadId: load.id, companyId: companyId! };
     return { read: await markThreadRead(tx, thread, viewer.id, sideOf(viewer)) };
   });
+}
+
+/**
+ * GET /api/messages/unread: the caller's threads with unread messages (the header's
+ * count). A carrier's are their company's, on loads on the board or held by them
+ * or their company (the threads they may open); a carrier of no company has none.
+ */
+export async function unreadMessages(opts: { db: DbOrTx; viewer: UserRow; now: Date }): Promise<UnreadMessages> {
+  const { db, viewer } = opts;
+  const side = sideOf(viewer);
+  if (side === "carrier" && !viewer.companyId) return { unreadCount: 0, threads: [] };
+  const since = new Date(opts.now.getTime() - MESSAGE_UNREAD_DAYS * 86_400_000);
+  const visible = side === "carrier" ? or(eq(loads.status, "available"), ownTakenLoadsWhere(viewer)) : undefined;
+  const rows = await unreadThreads(db, { userId: viewer.id, side, companyId: side === "carrier" ? viewer.companyId! : undefined, visible, since, limit: MESSAGE_INBOX_MAX });
+  const threads = rows.map((r) => ({ loadId: r.loadId, loadNumber: r.loadNumber, companyId: r.companyId, companyName: r.companyName, unreadCount: r.unread, lastMessageAt: iso(r.last)! }));
+  return { unreadCount: threads.reduce((n, t) => n + t.unreadCount, 0), threads };
 }
 
 /** How far the user has read a thread (tests and the email job). */

@@ -157,4 +157,37 @@ describe.each(ENGINES)("messages on %s", (engine) => {
     expect((await threads(a2.cookie, load.id))[0].unreadCount).toBe(0);
     expect((await threads(a.cookie, load.id))[0].unreadCount).toBe(1);
   });
+  it("the header's unread messages: the caller's threads they have not read, never another company's or a load no longer theirs", async () => {
+    clock.set(new Date(NOW.getTime() + 86_400_000));
+    const [acme, bolt] = [await createCompany(app), await createCompany(app)];
+    const [a, b] = [await memberOf(app, acme), await memberOf(app, bolt)];
+    const [l1, l2] = [await createLoad(app), await createLoad(app)];
+    const unread = async (cookie: string) => {
+      const r = await app.inject({ method: "GET", url: "/api/messages/unread", headers: { cookie } });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json() as { unreadCount: number; threads: { loadId: string; loadNumber: string; companyId: string; unreadCount: number }[] };
+    };
+    const before = (await unread(staff.cookie)).unreadCount;
+    await post(a.cookie, l1.id, { body: "Q on one" });
+    await post(b.cookie, l1.id, { body: "Q from bolt" });
+    await post(staff.cookie, l1.id, { body: "A1", companyId: acme.id });
+    await post(staff.cookie, l2.id, { body: "A2", companyId: acme.id });
+    await post(staff.cookie, l2.id, { body: "A2 again", companyId: acme.id });
+    await post(staff.cookie, l2.id, { body: "For bolt", companyId: bolt.id });
+    const mine = await unread(a.cookie);
+    expect(mine.unreadCount).toBe(3);
+    expect(mine.threads.map((th) => [th.loadNumber, th.companyId, th.unreadCount])).toEqual([
+      [l2.loadNumber, acme.id, 2],
+      [l1.loadNumber, acme.id, 1],
+    ]);
+    // staff answered acme's question on l1 (a reply reads the thread): only bolt's is unread
+    expect((await unread(staff.cookie)).unreadCount - before).toBe(1);
+    await read(a.cookie, l2.id);
+    expect((await unread(a.cookie)).threads.map((th) => th.loadId)).toEqual([l1.id]);
+    // bolt takes the first load: acme's thread on it is no longer theirs to open
+    expect((await app.inject({ method: "PATCH", url: `/api/loads/${l1.id}/accept`, headers: { cookie: b.cookie } })).statusCode).toBe(200);
+    expect(await unread(a.cookie)).toEqual({ unreadCount: 0, threads: [] });
+    expect((await unread(b.cookie)).threads.map((th) => [th.loadId, th.companyId])).toEqual([[l2.id, bolt.id]]);
+    expect((await openApiChecker(app)).problems("GET", "/api/messages/unread", 200, await unread(b.cookie))).toEqual([]);
+  });
 });

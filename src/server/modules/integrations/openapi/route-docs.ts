@@ -6,7 +6,7 @@ import * as R from "../../../../contract/schemas/api-responses";
 import { loadFiltersSchema, loadInputSchema, loadStatusSchema, acceptLoadSchema, calculateDistanceSchema } from "../../../../contract/schemas/load";
 import { bidInputSchema, counterInputSchema } from "../../../../contract/schemas/bid";
 import { messageListQuerySchema, messagePostSchema, messageReadSchema } from "../../../../contract/schemas/message";
-import { bidHistoryEntrySchema, messageReadResultSchema, messageSchema, messageThreadListSchema } from "../../../../contract/schemas/message-responses";
+import { bidHistoryEntrySchema, messageReadResultSchema, messageSchema, messageThreadListSchema, unreadMessagesSchema } from "../../../../contract/schemas/message-responses";
 import { compliancePreviewQuerySchema } from "../../../../contract/schemas/compliance-preview";
 import { pageQuerySchema } from "../../../../contract/schemas/page";
 import {
@@ -209,6 +209,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
   // ---------------------------------------------------------------- messages on a load, counter-offers
   { method: "GET", path: "/api/loads/:id/messages", tag: "Messages", summary: "A load's message threads (a carrier their company's; staff every thread, or one with companyId=)", access: "signedIn", query: messageListQuerySchema, responses: { 200: messageThreadListSchema }, headers: PAGED },
   { method: "POST", path: "/api/loads/:id/messages", tag: "Messages", summary: "Write in a load's thread (staff name the company); plain text, 30 a minute", access: "signedIn", body: messagePostSchema, responses: { 201: messageSchema }, errors: [429] },
+  { method: "GET", path: "/api/messages/unread", tag: "Messages", summary: "The caller's threads with unread messages, latest first, and their count (the header's messages entry)", access: "signedIn", responses: { 200: unreadMessagesSchema }, headers: PAGED },
   { method: "POST", path: "/api/loads/:id/messages/read", tag: "Messages", summary: "Mark a thread read so far (staff name the company)", access: "signedIn", body: messageReadSchema, responses: { 200: messageReadResultSchema } },
   { method: "POST", path: "/api/bids/:id/counter", tag: "Bids", summary: "Counter a pending bid with another amount until it expires (5–1440 minutes, default 60)", access: "staff", body: counterInputSchema, responses: { 200: z.object({ bid: R.bidSchema }) }, errors: [409] },
   { method: "POST", path: "/api/bids/:id/accept-counter", tag: "Bids", summary: "The bidder accepts the counter-offer: the load is theirs at that amount", access: "signedIn", responses: { 200: z.object({ bid: R.bidSchema, load: R.loadSchema }) }, errors: [409] },
