@@ -3,7 +3,7 @@
 // On a phone: one compact row of controls with the welcome line under it; Help and
 // Admin show only their icons there (their words stay as the accessible name), so
 // the product name, the bell and the avatar keep their room down to 360 px.
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { CircleHelp, LayoutDashboard, UserPlus } from "lucide-react";
 import { useAuth } from "../lib/use-auth";
@@ -16,6 +16,7 @@ const HelpDialog = lazyNamed(() => import("./help-dialog"), "HelpDialog");
 // first load for the board)
 import { HeaderUserMenu } from "./user-menu-button";
 import { HeaderBell } from "../features/notifications/bell-button";
+import { HeaderMessages, type OpenThread } from "../features/messages";
 // the load details the bell opens
 const LoadDetailsDialog = lazyNamed(() => import("../features/loads/components/load-details-dialog"), "LoadDetailsDialog");
 
@@ -30,6 +31,8 @@ export function Header() {
   const { productName } = usePublicConfig();
   const [helpOpen, setHelpOpen] = useState(false);
   const [openLoadId, setOpenLoadId] = useState<string | null>(null);
+  // the messages entry opens a load's details on its Messages tab
+  const [openThread, setOpenThread] = useState<OpenThread | null>(null);
   // a notification email links to /?load=<id>: open that load's details once signed in
   useEffect(() => {
     if (!user) return;
@@ -86,6 +89,10 @@ export function Header() {
                   <span className={wordFromSm}>Admin</span>
                 </Link>
               )}
+              {/* its room is kept while its code loads, so nothing moves when it arrives */}
+              <Suspense fallback={<span aria-hidden="true" className="h-11 w-11 shrink-0" />}>
+                <HeaderMessages onOpenThread={setOpenThread} />
+              </Suspense>
               <HeaderBell onOpenLoad={setOpenLoadId} />
               <HeaderUserMenu user={user} />
             </>
@@ -104,6 +111,11 @@ export function Header() {
       </div>
       <Later>{helpOpen && <HelpDialog open onOpenChange={setHelpOpen} signedIn={!!user} />}</Later>
       <Later>{user && openLoadId && <LoadDetailsDialog loadId={openLoadId} open onOpenChange={(o) => !o && closeLoad()} />}</Later>
+      <Later>
+        {user && openThread && (
+          <LoadDetailsDialog key={`${openThread.loadId}-${openThread.companyId}`} loadId={openThread.loadId} open messagesOf={openThread} onOpenChange={(o) => !o && setOpenThread(null)} />
+        )}
+      </Later>
     </header>
   );
 }

@@ -15,6 +15,7 @@ import type { User } from "@contract/schemas/user";
 import { isStaffRole } from "@contract/constants";
 import { queryClient, AUTH_USER_KEY } from "./query-client";
 import { applyLoadEvent, parseLoadEvent, type LoadEventData } from "./live-cache";
+import { applyMessageEvent } from "./message-cache";
 
 /** What a refetch names: each a set of query keys (first element the URL, as every hook keys them). */
 export type LiveTopic = "loads" | "bids" | "stats" | "users" | "notifications";
@@ -30,8 +31,9 @@ const TOPIC_KEYS: Record<LiveTopic, (key: readonly unknown[]) => boolean> = {
   // the stats tiles; staff's carrier lists count loads too
   stats: (k) => first(k) === "/api/stats" || first(k).startsWith("/api/users"),
   users: (k) => first(k).startsWith("/api/users"),
-  // the bell; an invoice raised or paid, and a waiting-time claim sent or decided, arrive as a notification
-  notifications: (k) => first(k).startsWith("/api/notifications") || first(k).startsWith("/api/invoices") || first(k).startsWith("/api/waiting-claims"),
+  // the bell; an invoice raised or paid, a waiting-time claim sent or decided, and a message arrive as a notification
+  notifications: (k) =>
+    first(k).startsWith("/api/notifications") || first(k).startsWith("/api/invoices") || first(k).startsWith("/api/waiting-claims") || first(k) === "/api/messages",
 };
 
 /** Does a query belong to any of these topics? */
@@ -160,6 +162,8 @@ export function useLiveUpdates(enabled: boolean): void {
       ["load", (e) => live.load(e.data)],
       ["change", (e) => live.change(e.data)],
       ["notification", () => live.notification()],
+      // a message of the other side: into its thread's cache and the header's count at once
+      ["message", (e) => applyMessageEvent(queryClient, e.data)],
       ["ready", (e) => live.ready(e.data)],
       ["degraded", () => live.degraded()],
       ["resync", (e) => live.resync(e.data)],

@@ -1,4 +1,4 @@
-// "Load Details - #{loadNumber}": the Load Details tab and, for staff
+// "Load Details - #{loadNumber}": the Load Details and Messages tabs and, for staff
 // only, "View History ({count})". Shared by the carrier board and the admin
 // dashboard. Opening it records a view. Private fields (addresses,
 // postcodes, contacts, references, PO number) are shown only when the server sent
@@ -30,6 +30,7 @@ import { useLoad, useLoadEvents, useLoadViews, useRecordView } from "../api";
 import { canAcceptLoad, canCompletePod, canGeneratePod, loadFeatureBadges, rateOf } from "../load-rules";
 import { BookingBlockNote, type BookingBlock } from "../../booking-compliance";
 import { LoadStopsPanel } from "../../claims";
+import { LoadMessagesPanel } from "../../messages";
 import { Later } from "../../../lib/lazy";
 
 export interface LoadDetailsDialogProps {
@@ -44,9 +45,11 @@ export interface LoadDetailsDialogProps {
   initialLoad?: Load;
   /** why the carrier cannot book this load: Accept Load disabled, the reason and what to do above the details */
   block?: BookingBlock | null;
+  /** open on the Messages tab (staff: at this company's thread), as the header's messages list does */
+  messagesOf?: { companyId?: string };
 }
 
-export function LoadDetailsDialog({ loadId, open, onOpenChange, onAccept, onCompletePod, initialLoad, block }: LoadDetailsDialogProps) {
+export function LoadDetailsDialog({ loadId, open, onOpenChange, onAccept, onCompletePod, initialLoad, block, messagesOf }: LoadDetailsDialogProps) {
   const blockId = useId();
   const { isStaff } = useAuth();
   const query = useLoad(open ? loadId : null);
@@ -132,23 +135,34 @@ export function LoadDetailsDialog({ loadId, open, onOpenChange, onAccept, onComp
         )}
       </>
     );
-    body = isStaff ? (
-      <Tabs defaultValue="details">
+    // the Messages tab's thread is loaded only when the tab is shown (features/messages)
+    body = (
+      <Tabs defaultValue={messagesOf ? "messages" : "details"}>
         <TabsList aria-label="Load information">
           <TabsTrigger value="details" className="flex-1">
             Load Details
           </TabsTrigger>
-          <TabsTrigger value="history" className="flex-1">
-            View History ({formatNumber(views.data?.total ?? 0)})
+          {isStaff && (
+            <TabsTrigger value="history" className="flex-1">
+              View History ({formatNumber(views.data?.total ?? 0)})
+            </TabsTrigger>
+          )}
+          <TabsTrigger value="messages" className="flex-1">
+            Messages
           </TabsTrigger>
         </TabsList>
         <TabsContent value="details">{details}</TabsContent>
-        <TabsContent value="history">
-          <LoadHistory views={views} events={events} />
+        {isStaff && (
+          <TabsContent value="history">
+            <LoadHistory views={views} events={events} />
+          </TabsContent>
+        )}
+        <TabsContent value="messages">
+          <Later>
+            <LoadMessagesPanel loadId={load.id} companyId={messagesOf?.companyId} />
+          </Later>
         </TabsContent>
       </Tabs>
-    ) : (
-      details
     );
   } else if (query.isError) {
     body = (

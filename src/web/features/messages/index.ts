@@ -1,0 +1,13 @@
+// The messages feature's public face: a load's Messages tab, the header's
+// messages entry, and counter-offers on bids (the carrier's answer on their card
+// and in My Bids, staff's Counter and a bid's history in Manage Bids). The board and
+// the header import it on the first load, so every component is lazy: render it
+// inside <Later> (or a Suspense with a placeholder of its size).
+import { lazyNamed } from "../../lib/lazy";
+
+export type { OpenThread } from "./header-messages";
+
+/** The Messages tab of a load's details. */
+export const LoadMessagesPanel = /* @__PURE__ */ lazyNamed(() => import("./messages-panel"), "LoadMessagesPanel");
+/** The header's messages entry with the unread count. */
+export const HeaderMessages = /* @__PURE__ */ lazyNamed(() => import("./header-messages"), "HeaderMessages");
