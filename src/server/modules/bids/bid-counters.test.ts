@@ -2,11 +2,11 @@
 // itself, the races with a listed accept and a staff award) and a bid's history,
 // on PGlite and on PostgreSQL when TEST_DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { ENGINES, TestClock, createTestApp, eventually, type TestApp } from "../../../../test/helpers";
 import { createLoad, createManager, login } from "../../../../test/factories";
 import { createCompany, memberOf } from "../../../../test/company-fixtures";
-import { bids, domainEvents, loads, notifications } from "../../db/schema";
+import { bids, domainEvents, jobs, loads, notifications, webhookEndpoints } from "../../db/schema";
 import type { App } from "../../app";
 import { openApiChecker } from "../../../../test/openapi-check";
 
@@ -48,6 +48,8 @@ describe.each(ENGINES)("counter-offers on %s", (engine) => {
       expect((await counter(id, bad)).statusCode).toBe(400);
     }
     expect((await counter(id, { amount: 900 }, a.cookie)).statusCode).toBe(403);
+    // an integration listening for bid.countered (contract: a public webhook event)
+    const [hook] = await app.ctx.db.insert(webhookEndpoints).values({ url: "https://hooks.example.invalid/counter", events: ["bid.countered"], secret: "whsec_dGVzdA==" }).returning();
     const r = await counter(id, { amount: 900, note: " can you load at six? " });
     expect(r.statusCode, r.body).toBe(200);
     expect((await openApiChecker(app)).problems("POST", "/api/bids/:id/counter", 200, r.json())).toEqual([]);
@@ -60,6 +62,11 @@ describe.each(ENGINES)("counter-offers on %s", (engine) => {
     await eventually(async () => (await app.ctx.db.select().from(notifications).where(and(eq(notifications.userId, a.user.id), eq(notifications.type, "bid_countered")))).length === 1);
     const events = await app.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.loadId, load.id), eq(domainEvents.type, "bid.countered")));
     expect(events).toHaveLength(1);
+    await eventually(async () => (await app.ctx.db.select().from(jobs).where(and(eq(jobs.kind, "webhook"), sql`${jobs.payload}->>'endpointId' = ${hook.id}`))).length === 1);
+    const [delivery] = await app.ctx.db.select().from(jobs).where(and(eq(jobs.kind, "webhook"), sql`${jobs.payload}->>'endpointId' = ${hook.id}`));
+    const sent = JSON.parse((delivery.payload as { body: string }).body) as { type: string; data: Record<string, unknown> };
+    expect(sent).toMatchObject({ type: "bid.countered", data: { id, status: "countered", counterAmount: 900, bidAmount: 1000 } });
+    await app.ctx.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id));
   });
 
   it("the bidder accepts: the load is theirs at exactly the counter amount and every other open bid is rejected, with staff told", async () => {
