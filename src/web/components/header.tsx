@@ -3,7 +3,7 @@
 // On a phone: one compact row of controls with the welcome line under it; Help and
 // Admin show only their icons there (their words stay as the accessible name), so
 // the product name, the bell and the avatar keep their room down to 360 px.
-import { Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { CircleHelp, LayoutDashboard, UserPlus } from "lucide-react";
 import { useAuth } from "../lib/use-auth";
@@ -16,7 +16,7 @@ const HelpDialog = lazyNamed(() => import("./help-dialog"), "HelpDialog");
 // first load for the board)
 import { HeaderUserMenu } from "./user-menu-button";
 import { HeaderBell } from "../features/notifications/bell-button";
-import { HeaderMessages, type OpenThread } from "../features/messages";
+import { HeaderMessagesSlot, type OpenThread } from "../features/messages";
 // the load details the bell opens
 const LoadDetailsDialog = lazyNamed(() => import("../features/loads/components/load-details-dialog"), "LoadDetailsDialog");
 
@@ -89,10 +89,7 @@ export function Header() {
                   <span className={wordFromSm}>Admin</span>
                 </Link>
               )}
-              {/* its room is kept while its code loads, so nothing moves when it arrives */}
-              <Suspense fallback={<span aria-hidden="true" className="h-11 w-11 shrink-0" />}>
-                <HeaderMessages onOpenThread={setOpenThread} />
-              </Suspense>
+              <HeaderMessagesSlot onOpenThread={setOpenThread} />
               <HeaderBell onOpenLoad={setOpenLoadId} />
               <HeaderUserMenu user={user} />
             </>

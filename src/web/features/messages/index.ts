@@ -9,5 +9,5 @@ export type { OpenThread } from "./header-messages";
 
 /** The Messages tab of a load's details. */
 export const LoadMessagesPanel = /* @__PURE__ */ lazyNamed(() => import("./messages-panel"), "LoadMessagesPanel");
-/** The header's messages entry with the unread count. */
-export const HeaderMessages = /* @__PURE__ */ lazyNamed(() => import("./header-messages"), "HeaderMessages");
+/** The header's messages entry with the unread count (small: it loads the entry itself once in the browser). */
+export { HeaderMessagesSlot } from "./header-slot";
