@@ -40,13 +40,17 @@ export interface PendingBidRow {
   carrierCompany: string | null;
 }
 
-/** The pending bids on these loads with their bidders, lowest amount first on each load (the Manage Bids order). */
+/**
+ * The open bids (pending, or countered and awaiting the bidder) on these loads with
+ * their bidders, lowest amount first on each load (the Manage Bids order): the same
+ * bids that put a load on the Loads with Bids tab.
+ */
 export function pendingBidsOfLoads(db: DbOrTx, loadIds: string[]): Promise<PendingBidRow[]> {
   if (!loadIds.length) return Promise.resolve([]);
   return db
     .select({ bid: bids, carrierName: users.name, carrierCompany: users.carrierName })
     .from(bids)
     .innerJoin(users, eq(users.id, bids.carrierId))
-    .where(and(inArray(bids.loadId, loadIds), eq(bids.status, "pending")))
+    .where(and(inArray(bids.loadId, loadIds), inArray(bids.status, ["pending", "countered"])))
     .orderBy(asc(bids.loadId), asc(bids.bidAmount), asc(bids.createdAt), asc(bids.id));
 }
