@@ -26,7 +26,7 @@ export async function forsRequirementsOnBoard(db: DbOrTx, startOfToday: Date): P
   return rows.map((r) => r.fors);
 }
 
-/** Pending bids on loads on the board, with the bidder (role, company) and the load's number and FORS requirement. */
+/** Open bids (pending or countered) on loads on the board, with the bidder (role, company) and the load's number and FORS requirement. */
 export function pendingBidsOnBoard(db: DbOrTx, startOfToday: Date) {
   return db
     .select({
@@ -44,6 +44,7 @@ export function pendingBidsOnBoard(db: DbOrTx, startOfToday: Date) {
     .from(bids)
     .innerJoin(loads, eq(loads.id, bids.loadId))
     .innerJoin(users, eq(users.id, bids.carrierId))
-    .where(and(eq(bids.status, "pending"), onBoard(startOfToday)))
+    // a countered bid can still be awarded (the bidder accepting the counter is checked as an accept)
+    .where(and(inArray(bids.status, ["pending", "countered"]), onBoard(startOfToday)))
     .orderBy(asc(loads.loadNumber), asc(bids.bidAmount), asc(bids.id));
 }
