@@ -11,6 +11,7 @@ export const waitingClaimResponseSchema = z
     loadId: z.string(),
     loadNumber: z.string(),
     companyId: z.string(),
+    companyName: z.string().describe("the carrier company's name as it is now"),
     stop: z.enum(STOPS),
     arrivedAt: instant(),
     departedAt: instant(),

@@ -92,6 +92,8 @@ export interface WaitingClaim {
   loadId: string;
   loadNumber: string;
   companyId: string;
+  /** the carrier company's name as it is now */
+  companyName: string;
   stop: Stop;
   arrivedAt: string;
   departedAt: string;
@@ -122,6 +124,8 @@ export const waitingClaimSchema = z.object({
 export const waitingClaimListSchema = pageQuerySchema.extend({
   status: z.enum(CLAIM_STATUSES).optional(),
   companyId: z.uuid().optional(),
+  /** part of the load's number or of the carrier company's name (staff; a carrier's list is their own company's anyway) */
+  search: z.string().trim().max(100, "Search can be at most 100 characters").optional(),
 });
 /** POST /api/waiting-claims/{id}/approve */
 export const approveClaimSchema = z.object({

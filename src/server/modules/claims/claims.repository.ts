@@ -1,13 +1,13 @@
 // Drizzle queries of waiting-time claims. Every function takes the database or the
 // caller's open transaction; amounts stay numeric text until the service turns
 // them into money.
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client";
 import { companies, loads, waitingClaims, type LoadRow, type WaitingClaimRow } from "../../db/schema";
 import type { ClaimStatus } from "../../../contract/schemas/claim";
 
-/** A claim with its load's number (the list, the events). */
-export type ClaimWithLoad = WaitingClaimRow & { loadNumber: string };
+/** A claim with its load's number and the carrier company's name as it is now (the list, the events). */
+export type ClaimWithLoad = WaitingClaimRow & { loadNumber: string; companyName: string };
 
 const withLoadNumber = {
   id: waitingClaims.id,
@@ -32,6 +32,7 @@ const withLoadNumber = {
   decidedBy: waitingClaims.decidedBy,
   decidedByName: waitingClaims.decidedByName,
   loadNumber: loads.loadNumber,
+  companyName: companies.name,
 };
 
 export async function findLoad(db: DbOrTx, id: string): Promise<LoadRow | undefined> {
@@ -57,12 +58,19 @@ export interface ClaimFilter {
   /** a carrier: their company's only (null: none at all); staff: undefined, or one company */
   companyId?: string | null;
   status?: ClaimStatus;
+  /** part of the load's number or of the company's name */
+  search?: string;
 }
 
+/** A LIKE pattern matching the text anywhere, with the user's %, _ and \ taken literally. */
+const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The filter as one condition; the search needs the loads and companies joins (the list and its count have both). */
 export function claimWhere(f: ClaimFilter): SQL | undefined {
   return and(
     f.companyId === null ? sql`false` : f.companyId !== undefined ? eq(waitingClaims.companyId, f.companyId) : undefined,
     f.status ? eq(waitingClaims.status, f.status) : undefined,
+    f.search ? or(ilike(loads.loadNumber, containsPattern(f.search)), ilike(companies.name, containsPattern(f.search))) : undefined,
   );
 }
 
@@ -72,6 +80,7 @@ export async function listClaimRows(db: DbOrTx, where: SQL | undefined, page: { 
     .select(withLoadNumber)
     .from(waitingClaims)
     .innerJoin(loads, eq(loads.id, waitingClaims.loadId))
+    .innerJoin(companies, eq(companies.id, waitingClaims.companyId))
     .where(where)
     .orderBy(sql`(${waitingClaims.status} = 'pending') desc`, desc(waitingClaims.createdAt), desc(waitingClaims.id))
     .limit(page.limit)
@@ -79,7 +88,10 @@ export async function listClaimRows(db: DbOrTx, where: SQL | undefined, page: { 
 }
 
 export async function countClaimRows(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(waitingClaims).where(where);
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(waitingClaims)
+    .innerJoin(loads, eq(loads.id, waitingClaims.loadId))
+    .innerJoin(companies, eq(companies.id, waitingClaims.companyId))
+    .where(where);
   return Number(row.n);
 }
 
@@ -89,6 +101,7 @@ export async function lockClaim(tx: Tx, id: string): Promise<ClaimWithLoad | und
     .select(withLoadNumber)
     .from(waitingClaims)
     .innerJoin(loads, eq(loads.id, waitingClaims.loadId))
+    .innerJoin(companies, eq(companies.id, waitingClaims.companyId))
     .where(eq(waitingClaims.id, id))
     .for("update", { of: waitingClaims });
   return row;

@@ -1,7 +1,7 @@
 // Waiting-time claims and the network's waiting-time terms:
 //   GET|PUT /api/admin/waiting-time-settings       staff (ranges as the contract's, else 400)
 //   POST    /api/loads/:id/waiting-claims          a member of the company holding the booked load (others 404, staff 403)
-//   GET     /api/waiting-claims                    signed in: a carrier their company's, staff all (?status, ?companyId; paged, X-Total-Count)
+//   GET     /api/waiting-claims                    signed in: a carrier their company's, staff all (?status, ?companyId, ?search; paged, X-Total-Count)
 //   POST    /api/waiting-claims/:id/approve        staff: a pending claim (else 409), the amount or less with a reason
 //   POST    /api/waiting-claims/:id/reject         staff: a pending claim (else 409), with a reason
 import type { FastifyInstance } from "fastify";

@@ -42,6 +42,7 @@ export function toClaim(row: repo.ClaimWithLoad): WaitingClaim {
     loadId: row.loadId,
     loadNumber: row.loadNumber,
     companyId: row.companyId,
+    companyName: row.companyName,
     stop: row.stop as Stop,
     arrivedAt: iso(row.arrivedAt)!,
     departedAt: iso(row.departedAt)!,
@@ -60,7 +61,9 @@ export function toClaim(row: repo.ClaimWithLoad): WaitingClaim {
 }
 
 function claimEvent(type: "claim.submitted" | "claim.decided", claim: WaitingClaim, actor: Viewer, now: Date): NewEvent {
-  return { type, occurredAt: now, actor: { id: actor.id, name: actor.name }, loadId: claim.loadId, loadNumber: claim.loadNumber, data: { claim } };
+  // the event keeps its documented snapshot: the company's name is today's, not the event's
+  const { companyName: _name, ...snapshot } = claim;
+  return { type, occurredAt: now, actor: { id: actor.id, name: actor.name }, loadId: claim.loadId, loadNumber: claim.loadNumber, data: { claim: snapshot } };
 }
 
 // ---------------------------------------------------------------- claiming (the holding company)
@@ -108,7 +111,7 @@ export async function submitClaim(opts: { ctx: AppContext; actor: Viewer; loadId
     });
     // the stop has a claim already, perhaps sent a moment ago by a colleague
     if (!row) throw new AppError(409, CLAIM_MSG.alreadyClaimed);
-    const claim = toClaim({ ...row, loadNumber: load.loadNumber });
+    const claim = toClaim({ ...row, loadNumber: load.loadNumber, companyName: company.name });
     await ctx.events.publish(tx, [claimEvent("claim.submitted", claim, actor, now)]);
     return claim;
   });
@@ -120,7 +123,7 @@ export async function submitClaim(opts: { ctx: AppContext; actor: Viewer; loadId
 export async function listClaims(opts: { ctx: AppContext; viewer: Viewer; query: z.output<typeof waitingClaimListSchema> }): Promise<{ items: WaitingClaim[]; total: number }> {
   const { ctx, viewer, query } = opts;
   const companyId = isStaffRole(viewer) ? query.companyId : (viewer.companyId ?? null);
-  const where = repo.claimWhere({ companyId, status: query.status });
+  const where = repo.claimWhere({ companyId, status: query.status, search: query.search || undefined });
   const [rows, total] = await Promise.all([repo.listClaimRows(ctx.db, where, pageOf(query)), repo.countClaimRows(ctx.db, where)]);
   return { items: rows.map(toClaim), total };
 }

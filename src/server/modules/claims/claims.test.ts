@@ -43,6 +43,7 @@ describe.each(ENGINES)("waiting-time claims on %s", (engine) => {
       loadId: load.id,
       loadNumber: load.loadNumber,
       companyId: company.id,
+      companyName: company.name,
       stop: "delivery",
       arrivedAt: "2026-11-24T09:00:00.000Z",
       departedAt: "2026-11-24T12:15:00.000Z",

@@ -3,7 +3,7 @@ import type { WaitingClaim } from "@contract/schemas/claim";
 import { decisionWords, evidenceLabel, pendingFirst } from "./claim-words";
 
 const claim = (id: string, status: WaitingClaim["status"], createdAt: string): WaitingClaim => ({
-  id, loadId: "l", loadNumber: "1001", companyId: "c", stop: "delivery", arrivedAt: "2026-11-23T10:00:00Z", departedAt: "2026-11-23T13:15:00Z",
+  id, loadId: "l", loadNumber: "1001", companyId: "c", companyName: "Smith Haulage Ltd", stop: "delivery", arrivedAt: "2026-11-23T10:00:00Z", departedAt: "2026-11-23T13:15:00Z",
   evidence: "position", minutes: 195, chargeableMinutes: 75, amount: 37.5, status, decidedAmount: status === "approved" ? 37.5 : null,
   note: null, reason: null, createdAt, decidedAt: null, decidedBy: null,
 });
