@@ -1,130 +1,39 @@
-// Journey: the admin dashboard in the browser. An admin on a real server and
-// a real Chromium: create a load with a calculated distance, copy and edit it,
-// walk a load through accepted → approved → cancelled → available, reset another,
-// approve and reject registrations, create a manager, delete a user, and filter
-// All Loads by status, carrier and pickup dates. Screenshots of every tab and dialog.
+// Journey: the admin dashboard's loads in the browser. An admin on a real server and a
+// real Chromium: every tab with its counts, create a load with a calculated distance,
+// copy and edit it, walk a load through accepted → approved → cancelled → available,
+// reset another, and filter All Loads by status, carrier and pickup dates. The rest of
+// the dashboard is in admin-people.e2e.ts, the shared world in admin-journey.ts.
+// Screenshots of every tab and dialog.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
-import { DESKTOP, PHONE, launchBrowser, newPage, settled, shot, startServer, type E2EServer } from "./helpers";
-import { createAdmin, createCarrier, createLoad, createUser, login, PASSWORD } from "../test/factories";
-import { loads, users, type UserRow } from "../src/server/db/schema";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import { DESKTOP, PHONE, shot, type E2EServer } from "./helpers";
+import { login } from "../test/factories";
+import { loads, type UserRow } from "../src/server/db/schema";
 import { ukTomorrow } from "../src/web/features/admin/lib/uk-time";
+import { N, adminHelpers, closeAdminJourney, shotOnFailure, startAdminJourney } from "./admin-journey";
 
 let server: E2EServer;
 let browser: Browser;
-let admin: UserRow;
-let carla: UserRow; // Carla Haulage Ltd
-let dave: UserRow; // Dave Freight Ltd
-let zed: UserRow; // a carrier the admin deletes
 let page: Page;
-const contexts: BrowserContext[] = [];
-const ids: Record<string, string> = {};
+let contexts: BrowserContext[];
+let dave: UserRow;
+let ids: Record<string, string>;
 const notes: string[] = [];
-
-const N = {
-  available: "FN-2026-801",
-  acceptedCarla: "FN-2026-802",
-  acceptedDave: "FN-2026-803",
-  approved: "FN-2026-804",
-  completedCarla: "FN-2026-805",
-  completedDave: "FN-2026-806",
-  cancelled: "FN-2026-807",
-};
-
-const day = (m: number, d: number, h: number) => new Date(Date.UTC(2026, m - 1, d, h, 0, 0));
+const { tab, panel, row, rowCount, toast, action, rowNumbers, loadRow, byNumber } = adminHelpers(() => ({ page, server }));
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const app = server.app;
-  admin = await createAdmin(app, { name: "Ada Admin", carrierName: "Flatbed Network" });
-  carla = await createCarrier(app, { name: "Carla Driver", carrierName: "Carla Haulage Ltd", lastLoginAt: day(11, 2, 8) });
-  dave = await createCarrier(app, { name: "Dave Wheeler", carrierName: "Dave Freight Ltd" });
-  zed = await createCarrier(app, { name: "Zed Former", carrierName: "Zed Logistics" });
-  await createUser(app, { name: "Penny Pending", carrierName: "Penny Transport", isApproved: false });
-  await createUser(app, { name: "Rex Rejected", carrierName: "Rex Haulage", isApproved: false });
-
-  const by = (u: UserRow) => ({ acceptedBy: u.id, acceptedByCarrier: u.carrierName, acceptedAt: day(11, 1, 10) });
-  ids.available = (await createLoad(app, { loadNumber: N.available, pickupDate: day(11, 20, 9), forsRequirement: "Silver" })).id;
-  ids.acceptedCarla = (
-    await createLoad(app, { loadNumber: N.acceptedCarla, status: "accepted", pickupCity: "York", pickupDate: day(11, 21, 9), ...by(carla) })
-  ).id;
-  ids.acceptedDave = (
-    await createLoad(app, { loadNumber: N.acceptedDave, status: "accepted", pickupCity: "Hull", pickupDate: day(11, 22, 9), ...by(dave) })
-  ).id;
-  ids.approved = (
-    await createLoad(app, {
-      loadNumber: N.approved,
-      status: "approved",
-      pickupCity: "Derby",
-      pickupDate: day(11, 23, 9),
-      mandataNumber: "PO-2026-00077",
-      ...by(carla),
-    })
-  ).id;
-  const pod = {
-    pickupSignedBy: "Sam Pickup",
-    pickupSignedDate: day(11, 24, 9),
-    deliverySignedBy: "Dee Delivery",
-    deliverySignedDate: day(11, 24, 15),
-    signedPaperworkUrl: "/objects/paperwork-805.pdf",
-    completedAt: day(11, 24, 16),
-    mandataNumber: "PO-2026-00078",
-  };
-  ids.completedCarla = (
-    await createLoad(app, { loadNumber: N.completedCarla, status: "completed", pickupCity: "Exeter", pickupDate: day(11, 24, 9), ...by(carla), ...pod, price: 1500 })
-  ).id;
-  ids.completedDave = (
-    await createLoad(app, { loadNumber: N.completedDave, status: "completed", pickupCity: "Hull", pickupDate: day(12, 5, 9), ...by(dave), ...pod, mandataNumber: "PO-2026-00079" })
-  ).id;
-  ids.cancelled = (await createLoad(app, { loadNumber: N.cancelled, status: "cancelled", pickupCity: "Truro", pickupDate: day(11, 25, 9) })).id;
-
-  const { context, page: p } = await newPage(browser, server.url, DESKTOP);
-  contexts.push(context);
-  page = p;
-  const res = await page.request.post("/api/login", { data: { email: admin.email, password: PASSWORD } });
-  expect(res.status()).toBe(200);
-  await page.goto("/admin");
-  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+  ({ server, browser, page, contexts, dave, ids } = await startAdminJourney());
 });
 
 // a failing step leaves a picture of what the admin saw
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === "fail" && page) await shot(page, `admin-FAILED-${ctx.task.name.slice(0, 40).replace(/\W+/g, "-")}`).catch(() => {});
+  await shotOnFailure(page, ctx.task.result?.state, ctx.task.name);
 });
 
 afterAll(async () => {
   if (notes.length) console.log(`admin journey notes:\n- ${notes.join("\n- ")}`);
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.close();
+  await closeAdminJourney({ contexts, browser, server });
 });
-
-const tab = (name: string | RegExp) => page.getByRole("tab", typeof name === "string" ? { name, exact: true } : { name });
-const panel = () => page.getByRole("tabpanel");
-const row = (loadNumber: string): Locator => panel().locator("tbody tr", { hasText: loadNumber });
-const rowCount = () => panel().locator("tbody tr").count();
-const toast = (text: string | RegExp) => page.locator("[data-sonner-toast]", { hasText: text }).first();
-async function action(loadNumber: string, item: string) {
-  await page.getByRole("button", { name: `Actions for load #${loadNumber}` }).click();
-  await page.getByRole("menuitem", { name: item }).click();
-}
-async function userAction(name: string, item: string) {
-  await page.getByRole("button", { name: `Actions for ${name}` }).click();
-  await page.getByRole("menuitem", { name: item, exact: true }).click();
-}
-async function rowNumbers(): Promise<string[]> {
-  return (await panel().locator("tbody tr td:first-child").allInnerTexts()).map((t) => t.split(/\s/)[0]);
-}
-async function loadRow(id: string) {
-  const [l] = await server.app.ctx.db.select().from(loads).where(eq(loads.id, id));
-  return l;
-}
-async function byNumber(loadNumber: string) {
-  const [l] = await server.app.ctx.db.select().from(loads).where(eq(loads.loadNumber, loadNumber));
-  return l;
-}
 
 describe("admin dashboard", () => {
   it("shows the header actions, every tab with its counts and the All Loads columns", async () => {
@@ -455,161 +364,5 @@ describe("admin dashboard", () => {
     await page.getByRole("button", { name: "Clear Filters" }).click();
     await expect.poll(rowCount).toBe(9);
     page.off("request", onReq);
-  });
-
-  it("shows the Completed tab with its filters and View POD only", async () => {
-    await tab("Completed").click();
-    await expect.poll(rowCount).toBe(2);
-    const headers = await panel().locator("thead th").allInnerTexts();
-    expect(headers.map((h) => h.trim().toLowerCase())).toContain("completed");
-    expect(await row(N.completedCarla).innerText()).toContain("24/11/2026 16:00");
-    expect(await row(N.completedCarla).getByRole("button").allInnerTexts()).toEqual(["View POD"]);
-    await shot(page, "admin-completed");
-    await page.getByLabel("From pickup date").fill("2027-01-01");
-    await panel().getByText("No completed loads found matching the current filters.").waitFor();
-    await page.getByRole("button", { name: "Clear Filters" }).click();
-    await expect.poll(rowCount).toBe(2);
-    await row(N.completedCarla).getByRole("button", { name: "View POD" }).click();
-    await settled(page.getByRole("dialog"));
-    await shot(page, "admin-dialog-pod-info");
-    await page.keyboard.press("Escape");
-  });
-
-  it("opens load details, manage bids and the POD document", async () => {
-    await tab("All Loads").click();
-    await action(N.approved, "View Details");
-    await page.getByRole("dialog", { name: `Load Details - #${N.approved}` }).waitFor();
-    await shot(page, "admin-dialog-load-details");
-    await page.keyboard.press("Escape");
-    await action(N.available, "Manage Bids");
-    await settled(page.getByRole("dialog"));
-    await shot(page, "admin-dialog-manage-bids");
-    await page.keyboard.press("Escape");
-    await page.getByRole("dialog").waitFor({ state: "hidden" });
-    await tab("Approved").click();
-    await action(N.approved, "Generate POD");
-    await settled(page.getByRole("dialog"));
-    await shot(page, "admin-dialog-pod-document");
-    await page.keyboard.press("Escape");
-    await page.getByRole("dialog").waitFor({ state: "hidden" });
-    await tab(/^Loads with Bids/).click();
-    await page.getByRole("heading", { name: /Loads with Bids/i }).waitFor();
-    await page.getByText("Loading loads with bids...").waitFor({ state: "hidden" });
-    await settled(panel());
-    await shot(page, "admin-loads-with-bids");
-    await page.getByRole("button", { name: "Schedule Email" }).click();
-    await settled(page.getByRole("dialog"));
-    await shot(page, "admin-dialog-schedule-email");
-    await page.keyboard.press("Escape");
-  });
-
-  it("approves one pending carrier and rejects another", async () => {
-    await tab(/^Pending/).click();
-    await expect.poll(rowCount).toBe(2);
-    await shot(page, "admin-pending");
-    await page.getByRole("button", { name: "Approve Penny Pending" }).click();
-    await toast("User approved").waitFor();
-    await expect.poll(() => tab(/^Pending/).innerText()).toMatch(/1$/);
-    await page.getByRole("button", { name: "Reject Rex Rejected" }).click();
-    await toast("User rejected").waitFor();
-    await panel().getByText("No pending user approvals").waitFor();
-    const [penny] = await server.app.ctx.db.select().from(users).where(eq(users.name, "Penny Pending"));
-    expect(penny.isApproved).toBe(true);
-    expect((await server.app.ctx.db.select().from(users).where(eq(users.name, "Rex Rejected"))).length).toBe(0);
-  });
-
-  it("creates a manager, views a user and deletes one", async () => {
-    await tab("Users").click();
-    await row("Carla Driver").waitFor();
-    const carlaRow = await row("Carla Driver").innerText();
-    for (const s of ["Carla Haulage Ltd", "Carrier", "£1,500.00", "02/11/2026 08:00"]) expect(carlaRow).toContain(s);
-    expect(await row(zed.name).innerText()).toContain("Never");
-    await shot(page, "admin-users");
-
-    await page.getByRole("button", { name: "Add User" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add User" });
-    await dialog.waitFor();
-    // an admin is offered the Admin role
-    expect(await dialog.getByLabel("Role").locator("option").allInnerTexts()).toEqual(["Carrier", "Manager", "Admin"]);
-    await dialog.getByRole("button", { name: "Create User" }).click();
-    await dialog.getByText("Please enter a valid email address").waitFor();
-    await dialog.getByText("Password must be at least 8 characters long").waitFor();
-    await dialog.getByLabel("Name").fill("Mona Manager");
-    await dialog.getByLabel("Company").fill("Flatbed Network");
-    await dialog.getByLabel("Contact Number").fill("+44 113 496 0001");
-    await dialog.getByLabel("Email").fill("mona@example.com");
-    await dialog.getByLabel("Password").fill("Manager1!pass");
-    await dialog.getByLabel("Role").selectOption("manager");
-    await shot(page, "admin-dialog-user-form");
-    await dialog.getByRole("button", { name: "Create User" }).click();
-    await dialog.waitFor({ state: "hidden" });
-    await toast("User created").waitFor();
-    await expect.poll(async () => row("Mona Manager").locator("td").nth(4).innerText()).toBe("Manager");
-    const [mona] = await server.app.ctx.db.select().from(users).where(eq(users.email, "mona@example.com"));
-    expect(mona).toMatchObject({ role: "manager", isAdmin: false, isApproved: true });
-    // the manager can sign in
-    expect((await server.app.inject({ method: "POST", url: "/api/login", payload: { email: "mona@example.com", password: "Manager1!pass" } })).statusCode).toBe(200);
-
-    // edit: a blank password keeps the current one
-    await userAction("Mona Manager", "Edit");
-    const edit = page.getByRole("dialog", { name: "Edit User - Mona Manager" });
-    await edit.getByLabel("Contact Number").fill("+44 113 496 0002");
-    await edit.getByRole("button", { name: "Save Changes" }).click();
-    await toast("User updated").waitFor();
-    expect((await server.app.inject({ method: "POST", url: "/api/login", payload: { email: "mona@example.com", password: "Manager1!pass" } })).statusCode).toBe(200);
-
-    await userAction("Carla Driver", "View");
-    await page.getByRole("dialog", { name: "Carla Driver" }).waitFor();
-    await shot(page, "admin-dialog-view-user");
-    await page.keyboard.press("Escape");
-
-    await userAction(zed.name, "Delete");
-    const confirm = page.getByRole("dialog", { name: `Delete ${zed.name}` });
-    await confirm.getByText("Are you sure you want to delete this user? This action cannot be undone.").waitFor();
-    await shot(page, "admin-dialog-delete-user");
-    await confirm.getByRole("button", { name: "Delete User" }).click();
-    await toast("User deleted").waitFor();
-    await expect.poll(() => row(zed.name).count()).toBe(0);
-    // nobody deletes themselves: the admin's own Delete is disabled
-    await page.getByRole("button", { name: "Actions for Ada Admin" }).click();
-    expect(await page.getByRole("menuitem", { name: "Delete" }).getAttribute("aria-disabled")).toBe("true");
-    await page.keyboard.press("Escape");
-  });
-
-  it("lists carriers by company", async () => {
-    await tab("Carriers").click();
-    await row("Carla Haulage Ltd").waitFor();
-    const carlaRow = await row("Carla Haulage Ltd").innerText();
-    for (const s of ["Carla Driver", carla.email, "£1,500.00"]) expect(carlaRow).toContain(s);
-    await shot(page, "admin-carriers");
-  });
-
-  it("is usable on a phone", async () => {
-    const { context, page: phone } = await newPage(browser, server.url, PHONE);
-    contexts.push(context);
-    await phone.request.post("/api/login", { data: { email: admin.email, password: PASSWORD } });
-    await phone.goto("/admin");
-    await phone.getByRole("heading", { name: "Admin Dashboard" }).waitFor({ timeout: 10_000 }).catch(async (e) => {
-      await shot(phone, "admin-FAILED-phone");
-      throw e;
-    });
-    await phone.getByRole("tab", { name: "All Loads" }).click();
-    await phone.locator("tbody tr").first().waitFor();
-    // the page itself never scrolls sideways; the table does
-    const wide = await phone.evaluate((w) => {
-      const out: string[] = [];
-      for (const el of Array.from(document.querySelectorAll("body *"))) {
-        const r = el.getBoundingClientRect();
-        // elements inside a scrolling region (the tables, the tab strip) may be wider
-        if (r.right > w + 1 && !el.parentElement?.closest("[role=region],[role=tablist]")) out.push(`${el.tagName}.${String(el.className).slice(0, 60)} ${Math.round(r.right)}`);
-      }
-      return out.slice(0, 8);
-    }, PHONE.width);
-    expect(wide).toEqual([]);
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await shot(phone, "admin-phone");
-    await phone.getByRole("button", { name: "Add New Load" }).click();
-    await phone.getByRole("dialog", { name: "Add New Load" }).waitFor();
-    await shot(phone, "admin-phone-create-load");
   });
 });
