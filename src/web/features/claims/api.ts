@@ -2,9 +2,10 @@
 // GET /api/loads/{id}, with the same key as the load details so both share one
 // answer), recording an arrival or departure, the waiting-time claims and the
 // staff settings. Keys start with the URL, so one invalidation refreshes a list.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Load } from "@contract/schemas/load";
 import type { ClaimStatus, LoadStops, Stop, WaitingClaim, WaitingTimeSettings } from "@contract/schemas/claim";
+import type { StopPosition } from "@contract/schemas/stop-responses";
 import { api, getWithEtag, newIdempotencyKey } from "../../lib/api";
 
 export const CLAIMS_KEY = ["/api/waiting-claims"] as const;
@@ -38,10 +39,20 @@ export interface ClaimPage {
   total: number;
 }
 
-export function claimListUrl(filters: { status?: ClaimStatus | ""; companyId?: string; limit?: number; offset?: number }): string {
+export interface ClaimFilters {
+  status?: ClaimStatus | "";
+  companyId?: string;
+  /** part of the load's number or the company's name (staff) */
+  search?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export function claimListUrl(filters: ClaimFilters): string {
   const q = new URLSearchParams();
   if (filters.status) q.set("status", filters.status);
   if (filters.companyId) q.set("companyId", filters.companyId);
+  if (filters.search?.trim()) q.set("search", filters.search.trim());
   if (filters.limit != null) q.set("limit", String(filters.limit));
   if (filters.offset) q.set("offset", String(filters.offset));
   const qs = q.toString();
@@ -51,7 +62,7 @@ export function claimListUrl(filters: { status?: ClaimStatus | ""; companyId?: s
 /** Claims are few and decided by the office within the day: a minute is soon enough when no notice arrives. */
 const CLAIM_POLL_MS = 60_000;
 
-export function useClaims(filters: { status?: ClaimStatus | ""; companyId?: string; limit?: number; offset?: number }, enabled = true) {
+export function useClaims(filters: ClaimFilters, enabled = true) {
   const url = claimListUrl(filters);
   return useQuery({
     queryKey: [CLAIMS_KEY[0], "list", url],
@@ -61,6 +72,8 @@ export function useClaims(filters: { status?: ClaimStatus | ""; companyId?: stri
     },
     enabled,
     refetchInterval: CLAIM_POLL_MS,
+    // a new search or status keeps the rows in view until its answer comes
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -94,6 +107,32 @@ export function useSaveWaitingSettings() {
   return useMutation({
     mutationFn: (input: WaitingTimeSettings) => api.put<WaitingTimeSettings>("/api/admin/waiting-time-settings", input),
     onSuccess: (saved) => qc.setQueryData(SETTINGS_KEY, saved),
+  });
+}
+
+/** Staff correcting a stop's times: the stops come back; the load's details and history, and the claims, read again. */
+export function useCorrectStop(loadId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (d: { stop: Stop; arrivedAt: string | null; departedAt: string | null; reason: string }) =>
+      api.put<LoadStops>(`/api/loads/${encodeURIComponent(loadId)}/stops/${d.stop}`, { arrivedAt: d.arrivedAt, departedAt: d.departedAt, reason: d.reason }),
+    onSuccess: (stops) => qc.setQueryData<LoadWithStops>(loadDetailKey(loadId), (old) => (old ? { ...old, stops } : old)),
+    // the load's history (its events) gains the correction's line
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: loadDetailKey(loadId) }),
+        qc.invalidateQueries({ queryKey: [LOADS_KEY[0], "events", loadId] }),
+        qc.invalidateQueries({ queryKey: CLAIMS_KEY }),
+      ]),
+  });
+}
+
+/** The positions the phones sent at a load's stops (staff; kept 30 days). */
+export function useStopPositions(loadId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [LOADS_KEY[0], "stop-positions", loadId],
+    queryFn: () => api.get<StopPosition[]>(`/api/loads/${encodeURIComponent(loadId)}/stops/positions`),
+    enabled,
   });
 }
 

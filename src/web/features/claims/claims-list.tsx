@@ -17,6 +17,8 @@ export interface ClaimsListProps {
   empty: ReactNode;
   /** staff: Decide on a pending claim */
   onDecide?: (claim: WaitingClaim) => void;
+  /** staff: which carrier company claims (a carrier's list is all their own) */
+  showCompany?: boolean;
 }
 
 const TH = "px-2 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 whitespace-nowrap";
@@ -37,8 +39,8 @@ export function ClaimsList(props: ClaimsListProps) {
   );
 }
 
-function ClaimsTable({ caption, rows, isLoading, empty, onDecide }: ClaimsListProps) {
-  const heads = ["Load", "Stop", "Arrived", "Left", "Evidence", "Waited", "Chargeable", "Claimed", "Status", "Decision", "Note / reason"];
+function ClaimsTable({ caption, rows, isLoading, empty, onDecide, showCompany }: ClaimsListProps) {
+  const heads = ["Load", ...(showCompany ? ["Company"] : []), "Stop", "Arrived", "Left", "Evidence", "Waited", "Chargeable", "Claimed", "Status", "Decision", "Note / reason"];
   const cols = heads.length + (onDecide ? 1 : 0);
   return (
     <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={caption}>
@@ -69,6 +71,7 @@ function ClaimsTable({ caption, rows, isLoading, empty, onDecide }: ClaimsListPr
                 <th scope="row" className={cn(TD, "text-left font-medium whitespace-nowrap")}>
                   #{c.loadNumber}
                 </th>
+                {showCompany && <td className={cn(TD, "max-w-48 wrap-anywhere")}>{c.companyName}</td>}
                 <td className={cn(TD, "capitalize")}>{stopWord(c)}</td>
                 <td className={cn(TD, "whitespace-nowrap")}>{formatAdminDateTime(c.arrivedAt)}</td>
                 <td className={cn(TD, "whitespace-nowrap")}>{formatAdminDateTime(c.departedAt)}</td>
@@ -85,7 +88,7 @@ function ClaimsTable({ caption, rows, isLoading, empty, onDecide }: ClaimsListPr
                   <td className={TD}>
                     {c.status === "pending" && (
                       <Button size="sm" variant="outline" onClick={() => onDecide(c)}>
-                        Decide<span className="sr-only"> the claim on Load #{c.loadNumber} at {stopWord(c)}</span>
+                        Decide<span className="sr-only"> the claim by {c.companyName} on Load #{c.loadNumber} at {stopWord(c)}</span>
                       </Button>
                     )}
                   </td>
@@ -99,7 +102,7 @@ function ClaimsTable({ caption, rows, isLoading, empty, onDecide }: ClaimsListPr
   );
 }
 
-function ClaimCards({ caption, rows, isLoading, empty, onDecide }: ClaimsListProps) {
+function ClaimCards({ caption, rows, isLoading, empty, onDecide, showCompany }: ClaimsListProps) {
   if (isLoading && !rows) return <p className="p-4 text-sm text-slate-600">Loading...</p>;
   if (!rows || rows.length === 0) return <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">{empty}</p>;
   return (
@@ -112,6 +115,7 @@ function ClaimCards({ caption, rows, isLoading, empty, onDecide }: ClaimsListPro
             </p>
             <ClaimStatusBadge status={c.status} />
           </div>
+          {showCompany && <p className="text-sm font-medium text-slate-700 wrap-anywhere">{c.companyName}</p>}
           <p className="mt-1 text-2xl font-bold text-slate-900 tabular">{formatMoney(c.status === "approved" ? (c.decidedAmount ?? c.amount) : c.amount)}</p>
           <dl className="mt-2 grid grid-cols-[6.5rem_1fr] gap-x-2 gap-y-1 text-sm">
             <dt className="text-slate-600">Arrived</dt>
@@ -135,7 +139,7 @@ function ClaimCards({ caption, rows, isLoading, empty, onDecide }: ClaimsListPro
           </dl>
           {onDecide && c.status === "pending" && (
             <Button className="mt-3 w-full" variant="outline" onClick={() => onDecide(c)}>
-              Decide<span className="sr-only"> the claim on Load #{c.loadNumber} at {stopWord(c)}</span>
+              Decide<span className="sr-only"> the claim by {c.companyName} on Load #{c.loadNumber} at {stopWord(c)}</span>
             </Button>
           )}
         </li>

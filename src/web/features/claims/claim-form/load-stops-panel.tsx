@@ -1,7 +1,8 @@
 // The stop times on a booked load's details: for each stop, the booked time
 // against when the driver arrived and left and how that was backed, and for the
 // holding company the waiting-time claim: its state once sent, or Claim waiting
-// time once the stop has both times. Shown only when the server sent the stops
+// time once the stop has both times; for staff, Correct times on each stop and
+// the positions the phones sent. Shown only when the server sent the stops
 // (staff and the holding company).
 import { useState } from "react";
 import { Timer } from "lucide-react";
@@ -12,6 +13,8 @@ import { formatCardDateTime, formatMoney, formatTimeWindow } from "../../../lib/
 import { useAuth } from "../../../lib/use-auth";
 import { useClaims, type LoadWithStops } from "../api";
 import { ClaimStatusBadge } from "../claim-status-badge";
+import { CorrectStopDialog } from "../staff/correct-stop-dialog";
+import { StopPositions } from "../staff/stop-positions";
 import { ClaimDialog } from "./claim-dialog";
 
 export function bookedTime(load: Load, stop: Stop): string {
@@ -26,6 +29,7 @@ export function LoadStopsPanel({ load: given }: { load: Load }) {
   const { isStaff } = useAuth();
   const claims = useClaims({}, !!load.stops && !isStaff);
   const [claiming, setClaiming] = useState<Stop | null>(null);
+  const [correcting, setCorrecting] = useState<Stop | null>(null);
   const stops = load.stops;
   if (!stops) return null;
   const claimOf = (stop: Stop): WaitingClaim | undefined => claims.data?.rows.find((c) => c.loadId === load.id && c.stop === stop);
@@ -71,10 +75,27 @@ export function LoadStopsPanel({ load: given }: { load: Load }) {
                   </Button>
                 )
               )}
+              {isStaff && (
+                <Button variant="outline" size="sm" className="mt-1 w-full sm:w-auto" onClick={() => setCorrecting(stop)}>
+                  Correct times<span className="sr-only"> at {stop}</span>
+                </Button>
+              )}
             </li>
           );
         })}
       </ul>
+      {isStaff && <StopPositions loadId={load.id} />}
+      {correcting && (
+        <CorrectStopDialog
+          key={correcting}
+          loadId={load.id}
+          loadNumber={load.loadNumber}
+          stop={correcting}
+          record={stops[correcting]}
+          open
+          onOpenChange={(o) => !o && setCorrecting(null)}
+        />
+      )}
       {claiming && claimRecord?.arrivedAt && claimRecord.departedAt && (
         <ClaimDialog
           loadId={load.id}

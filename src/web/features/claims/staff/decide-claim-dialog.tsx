@@ -65,6 +65,8 @@ export function DecideClaimDialog({ claim, open, onOpenChange }: { claim: Waitin
       }
     >
       <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1.5 text-sm" data-testid="decide-facts">
+        <dt className="text-slate-600">Company</dt>
+        <dd className="font-medium wrap-anywhere">{claim.companyName}</dd>
         <dt className="text-slate-600">Booked</dt>
         <dd>{booked}</dd>
         <dt className="text-slate-600">Arrived</dt>
