@@ -16,6 +16,8 @@
 //     way into accepted — accept, award, assign — rejects the pending bids, and
 //     bids are refused on loads that are not available).
 //  I4 at most one accepted bid per load.
+//  (Counter-offers and their answers are among the actions: a countered bid is an
+//  open bid, so I3 covers it too.)
 //  I5 every status change has an audit event: per load, the events that carry a
 //     status form an unbroken chain — the first is the create/copy into
 //     `available`, each next event starts from the status the one before ended
@@ -41,6 +43,8 @@ type Action =
   | { k: "bid"; load: number; who: Who; amount: number }
   | { k: "award"; bid: number; who: Who }
   | { k: "rejectBid"; bid: number; who: Who }
+  | { k: "counter"; bid: number; who: Who; amount: number }
+  | { k: "answer"; bid: number; accept: boolean }
   | { k: "status"; load: number; who: Who; status: (typeof LOAD_STATUSES)[number]; assignee: Who }
   | { k: "reset"; load: number; who: Who }
   | { k: "pod"; load: number; who: Who }
@@ -55,6 +59,8 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ k: fc.constant("bid" as const), load, who: anyone, amount: fc.integer({ min: 1, max: 5000 }) }) },
   { weight: 3, arbitrary: fc.record({ k: fc.constant("award" as const), bid: fc.nat({ max: 20 }), who: staff }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("rejectBid" as const), bid: fc.nat({ max: 20 }), who: staff }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant("counter" as const), bid: fc.nat({ max: 20 }), who: staff, amount: fc.integer({ min: 1, max: 5000 }) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant("answer" as const), bid: fc.nat({ max: 20 }), accept: fc.boolean() }) },
   { weight: 4, arbitrary: fc.record({ k: fc.constant("status" as const), load, who: staff, status: fc.constantFrom(...LOAD_STATUSES), assignee: anyone }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("reset" as const), load, who: staff }) },
   { weight: 3, arbitrary: fc.record({ k: fc.constant("pod" as const), load, who: anyone }) },
@@ -113,6 +119,19 @@ describe.each(ENGINES)("load and bid invariants under random action sequences on
           if (!rows.length) continue;
           const bidId = rows[a.bid % rows.length].id;
           res = await call(a.who, "POST", `/api/bids/${bidId}/${a.k === "award" ? "accept" : "reject"}`);
+          break;
+        }
+        case "counter":
+        case "answer": {
+          const rows = await t.app.ctx.db.select({ id: bids.id, carrierId: bids.carrierId }).from(bids).where(inArray(bids.loadId, loadIds)).orderBy(bids.createdAt, bids.id);
+          if (!rows.length) continue;
+          const bid = rows[a.bid % rows.length];
+          if (a.k === "counter") res = await call(a.who, "POST", `/api/bids/${bid.id}/counter`, { amount: a.amount, expiresInMinutes: 5 });
+          else {
+            // the bidder answers (the clock moves a second an action: some offers lapse first)
+            const bidder = WHO.find((w) => users[w].user.id === bid.carrierId)!;
+            res = await call(bidder, "POST", `/api/bids/${bid.id}/${a.accept ? "accept-counter" : "decline-counter"}`);
+          }
           break;
         }
         case "status":
@@ -186,9 +205,9 @@ describe.each(ENGINES)("load and bid invariants under random action sequences on
           and (l.pickup_signed_by is null or l.delivery_signed_by is null)`,
     );
     await q(
-      "I3 pending bid on a taken load",
-      sql`select l.load_number, l.status, b.id as bid from bids b join loads l on l.id = b.load_id
-          where l.id in (${ids}) and b.status = 'pending' and l.status in ('accepted','approved','completed')`,
+      "I3 pending or countered bid on a taken load",
+      sql`select l.load_number, l.status, b.id as bid, b.status as bid_status from bids b join loads l on l.id = b.load_id
+          where l.id in (${ids}) and b.status in ('pending', 'countered') and l.status in ('accepted','approved','completed')`,
     );
     await q(
       "I4 more than one accepted bid",
@@ -237,6 +256,21 @@ describe.each(ENGINES)("load and bid invariants under random action sequences on
       { k: "award", bid: 1, who: "manager" },
     ]);
     expect(await violations(loadIds), log.join("\n")).toEqual([]);
+  });
+
+  it("I3, I4: a counter-offer accepted by its bidder books the load at that amount and closes every other open bid", async () => {
+    const { loadIds, log } = await runSequence([
+      { k: "bid", load: 0, who: "c1", amount: 900 },
+      { k: "bid", load: 0, who: "c2", amount: 950 },
+      { k: "counter", bid: 0, who: "manager", amount: 925 },
+      { k: "counter", bid: 1, who: "admin", amount: 930 },
+      { k: "answer", bid: 1, accept: false },
+      { k: "answer", bid: 0, accept: true },
+    ]);
+    expect(log.map((l) => l.split(" → ")[1])).toEqual(["201", "201", "200", "200", "200", "200"]);
+    expect(await violations(loadIds), log.join("\n")).toEqual([]);
+    const rows = await t.app.ctx.db.select({ status: bids.status, amount: bids.bidAmount }).from(bids).where(inArray(bids.loadId, [loadIds[0]])).orderBy(bids.createdAt, bids.id);
+    expect(rows).toEqual([{ status: "accepted", amount: 925 }, { status: "rejected", amount: 950 }]);
   });
 
   it("I2: staff editing both signatories onto a load that is not completed", async () => {
