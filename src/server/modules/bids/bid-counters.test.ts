@@ -60,6 +60,11 @@ describe.each(ENGINES)("counter-offers on %s", (engine) => {
     // a countered bid is not countered twice
     expect((await counter(id, { amount: 800 })).json()).toMatchObject({ error: "Only a pending bid can be countered" });
     await eventually(async () => (await app.ctx.db.select().from(notifications).where(and(eq(notifications.userId, a.user.id), eq(notifications.type, "bid_countered")))).length === 1);
+    const [told] = await app.ctx.db.select().from(notifications).where(and(eq(notifications.userId, a.user.id), eq(notifications.type, "bid_countered")));
+    // the amount against their bid and the UK time it lapses (10:00 UTC + 60 min, GMT in November)
+    expect(told.body).toContain("Staff countered your bid of £1,000.00");
+    expect(told.body).toContain("at £900.00. Accept or decline it before Fri 20 Nov 2026, 11:00");
+    expect(told.body).toContain("Note from staff: can you load at six?");
     const events = await app.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.loadId, load.id), eq(domainEvents.type, "bid.countered")));
     expect(events).toHaveLength(1);
     await eventually(async () => (await app.ctx.db.select().from(jobs).where(and(eq(jobs.kind, "webhook"), sql`${jobs.payload}->>'endpointId' = ${hook.id}`))).length === 1);
