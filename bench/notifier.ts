@@ -31,9 +31,9 @@ import http from "node:http";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
 import pg from "pg";
 import { cpuMeter, machineLoad, ms, quantile, verdict, type TargetRow } from "./common";
+import { StreamWorker, type FromWorker } from "./notifier-workers";
 import { git, prepareTree, startServer, stopServer, worktree, type Deps, type Tree } from "./notifier-trees";
 
 const BEFORE = process.env.BENCH_NOTIFIER_BEFORE ?? "cf60346";
@@ -51,33 +51,6 @@ const LOADS = 5000;
 const WORKERS = 2;
 /** a posted load's events not read by every stream by then count as missing */
 const WAIT_MS = 15_000;
-
-type FromWorker =
-  | { type: "open" | "keep"; open: number }
-  | { type: "record" | "close" }
-  | { type: "missing"; missing: number }
-  | { type: "collect"; arrivals: Record<string, number[]> }
-  | { type: "count"; loadEvents: number; lost: number; open: number }
-  | { type: "error"; message: string };
-
-/** One worker thread of streams: each request gets its one answer, in order. */
-class StreamWorker {
-  private waiting: ((m: FromWorker) => void)[] = [];
-  readonly worker: Worker;
-  constructor(port: number, cookies: string[]) {
-    this.worker = new Worker(new URL("./notifier-streams.mjs", import.meta.url), { workerData: { port, cookies } });
-    this.worker.on("message", (m: FromWorker) => {
-      if (m.type === "error") throw new Error(`stream worker: ${m.message}`);
-      this.waiting.shift()?.(m);
-    });
-  }
-  ask<T extends FromWorker["type"]>(m: { type: T } & Record<string, unknown>): Promise<Extract<FromWorker, { type: T }>> {
-    return new Promise((resolve) => {
-      this.waiting.push((a) => resolve(a as Extract<FromWorker, { type: T }>));
-      this.worker.postMessage(m);
-    });
-  }
-}
 
 interface Round {
   tree: Tree["name"];
