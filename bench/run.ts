@@ -3,11 +3,9 @@
 // answering a fixed JSON body of the same size as the board page. Servers run as
 // child processes; load comes from this process (autocannon) over loopback.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { cpus, loadavg, totalmem } from "node:os";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { sql } from "drizzle-orm";
@@ -22,29 +20,18 @@ import { pgliteBoard } from "./pglite-board";
 import { hotPath } from "./hot-path";
 import { notifierScenario } from "./notifier";
 import { busySeconds, profilesOf, summariseProfile } from "./profile";
+import { PASSWORD, adminMix, carrierMix, freePort, frontEndSizes, lighthouse, login, pgAvailable, type Row } from "./run-support";
 import { machineLoad, verdict, type RunningApp, type ScenarioDeps, type TargetRow } from "./common";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 /** Lighthouse runs per page, the median reported (scenario 6) */
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ROOT = new URL("..", import.meta.url).pathname;
 const WORK = join(ROOT, ".tmp", "bench");
-const PASSWORD = "Bench!2026pass";
 /** BENCH_PROFILE=1: each app child is profiled (--cpu-prof); its summary is printed when it stops (bench/profile.ts) */
 const PROFILE_DIR = process.env.BENCH_PROFILE ? join(WORK, "profiles") : "";
 const BOARD_QUERY = "/api/loads?limit=50&weight=gt10000&equipmentType=Flatbed";
 
-interface Row {
-  scenario: string;
-  engine: string;
-  rps?: number;
-  p50?: number;
-  p99?: number;
-  errors?: number;
-  ratio?: number;
-  note?: string;
-}
 const rows: Row[] = [];
 /** the table of speed targets, each row against its target (scenarios 9–11) */
 const targets: TargetRow[] = [];
@@ -53,16 +40,6 @@ const children: ChildProcess[] = [];
 
 function log(msg: string) {
   process.stdout.write(`[bench] ${msg}\n`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -142,17 +119,6 @@ function cannon(opts: autocannon.Options): Promise<Cannon> {
 }
 const errorsOf = (r: Cannon) => r.errors + r.timeouts + (r.non2xx - (r.statusCodeStats?.["304"]?.count ?? 0));
 
-async function login(url: string, email: string): Promise<string> {
-  const res = await fetch(`${url}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  const set = res.headers.get("set-cookie") ?? "";
-  return set.split(";")[0];
-}
-
 async function prepare(database: Database, carriers: number): Promise<{ carrierIds: string[]; cookies: string[] }> {
   await database.migrate();
   const carrierIds = await seedCarriers(database, carriers, PASSWORD);
@@ -174,27 +140,6 @@ async function boardPage(url: string, cookie: string, label: string, engine: str
   const r = await cannon({ url: `${url}${BOARD_QUERY}`, headers: { cookie } });
   rows.push({ scenario: label, engine, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: errorsOf(r), ratio: r.requests.average / baselineRps });
   return r;
-}
-
-/** the app's carrier polling mix: loads every 10 s, stats and own bids every 15 s → 3 : 2 : 2. */
-function carrierMix(cookies: string[]): autocannon.Request[] {
-  let i = 0;
-  const next = () => cookies[i++ % cookies.length];
-  const paths = ["/api/loads?limit=50", "/api/loads?limit=50", "/api/loads?limit=50", "/api/stats", "/api/stats", "/api/user/bids", "/api/user/bids"];
-  return paths.map((path) => ({ method: "GET", path, setupRequest: (req: any) => ({ ...req, headers: { ...req.headers, cookie: next() } }) }));
-}
-
-/** the app's admin polling mix: loads 8 s, bids 12 s, stats 15 s, pending 15 s, users 20 s, carriers 30 s (per 120 s: 15,10,8,8,6,4). */
-function adminMix(cookie: string): autocannon.Request[] {
-  const weights: [string, number][] = [
-    ["/api/loads?limit=50", 15],
-    ["/api/admin/bids", 10],
-    ["/api/stats", 8],
-    ["/api/users/pending", 8],
-    ["/api/users", 6],
-    ["/api/users/carrier", 4],
-  ];
-  return weights.flatMap(([path, n]) => Array.from({ length: n }, () => ({ method: "GET" as const, path, headers: { cookie } })));
 }
 
 async function acceptStorm(url: string, database: Database, cookies: string[], engine: string) {
@@ -348,115 +293,6 @@ async function benchEngine(engine: "postgres" | "pglite", baseline: { rps: numbe
   }
 }
 
-/** gzipped JS and CSS a page really loads (all chunks it requests, in Chromium), per first page. */
-async function frontEndSizes(url: string, cookie: string) {
-  if (!existsSync("/usr/bin/chromium")) {
-    rows.push({ scenario: "6 first-load JS", engine: "web", note: "skipped: Debian chromium is not installed (npm run test:e2e installs it)" });
-    return;
-  }
-  const { chromium } = await import("playwright-core");
-  const dist = join(ROOT, "dist", "web");
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-  try {
-    // targets: the sign-in page is a form, not the app (≤ 60 KB); a carrier's board ≤ 120 KB
-    for (const [name, path, signedIn, targetKb] of [
-      ["/login", "/login", false, 60],
-      ["board /", "/", true, 120],
-    ] as const) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      if (signedIn) {
-        const [k, v] = cookie.split("=");
-        await context.addCookies([{ name: k, value: v, url }]);
-      }
-      const page = await context.newPage();
-      const assets = new Set<string>();
-      page.on("request", (r) => {
-        const p = new URL(r.url()).pathname;
-        if (/^\/assets\/.+\.(js|css)$/.test(p)) assets.add(p);
-      });
-      await page.goto(`${url}${path}`, { waitUntil: "networkidle" });
-      let js = 0;
-      let css = 0;
-      for (const a of assets) {
-        const size = gzipSync(readFileSync(join(dist, a)), { level: 9 }).length;
-        if (a.endsWith(".js")) js += size;
-        else css += size;
-      }
-      rows.push({ scenario: `6 first-load JS (gzip) ${name}`, engine: "web", note: `${(js / 1024).toFixed(1)} KB in ${[...assets].filter((a) => a.endsWith(".js")).length} files (target ≤ ${targetKb} KB): ${js / 1024 <= targetKb ? "met" : "NOT met"}; CSS ${(css / 1024).toFixed(1)} KB` });
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-  }
-}
-
-async function lighthouse(url: string, cookie: string) {
-  let lh: any;
-  let launcher: any;
-  try {
-    lh = (await import("lighthouse" as string)).default;
-    launcher = await import("chrome-launcher" as string);
-  } catch {
-    rows.push({ scenario: "6 Lighthouse", engine: "web", note: "lighthouse not installed: npm i -D lighthouse@12.8 to run it" });
-    return;
-  }
-  if (!existsSync("/usr/bin/chromium")) return;
-  const chrome = await launcher.launch({
-    chromePath: "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-  try {
-    for (const [name, path, headers] of [
-      ["/login", "/login", {}],
-      ["board /", "/", { Cookie: cookie }],
-    ] as const) {
-      // Lighthouse's advice for a noisy machine: the median of several runs (TBT counts this
-      // machine's CPU time, shared with whatever else runs); the run kept is the median one
-      const runs: any[] = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        runs.push(await lh(`${url}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: headers, formFactor: "mobile" }));
-      }
-      const scoreOf = (x: any) => Math.round((x.lhr.categories.performance.score ?? 0) * 100);
-      runs.sort((a, b) => scoreOf(a) - scoreOf(b));
-      const r = runs[Math.floor(runs.length / 2)];
-      const perf = scoreOf(r);
-      const a11y = Math.round((r.lhr.categories.accessibility.score ?? 0) * 100);
-      // the whole report, for a closer look (.tmp is not committed)
-      mkdirSync(join(ROOT, ".tmp"), { recursive: true });
-      writeFileSync(join(ROOT, ".tmp", `lighthouse-${name === "/login" ? "login" : "board"}.json`), JSON.stringify(r.lhr));
-      // what holds a score down: the failing accessibility audits and the metrics
-      const failing = r.lhr.categories.accessibility.auditRefs
-        .map((ref: { id: string }) => r.lhr.audits[ref.id])
-        .filter((a: { score: number | null }) => a.score !== null && a.score < 1)
-        .map((a: { id: string }) => a.id);
-      const metric = (id: string) => r.lhr.audits[id]?.displayValue ?? "?";
-      const metrics = `FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`;
-      rows.push({
-        scenario: `6 Lighthouse mobile ${name}`,
-        engine: "web",
-        // targets: mobile (default throttling) performance ≥ 98 and accessibility 100
-        note: `performance ${perf} (target ≥ 98): ${perf >= 98 ? "met" : "NOT met"}; accessibility ${a11y} (target 100): ${a11y === 100 ? "met" : "NOT met"}; median of ${runs.length} runs (${runs.map((x) => `${scoreOf(x)}${x.lhr.runtimeError ? ` [${x.lhr.runtimeError.code}]` : ""}`).join(", ")}), load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs; ${metrics}${failing.length ? `; failing: ${failing.join(", ")}` : ""}`,
-      });
-    }
-  } finally {
-    await chrome.kill();
-  }
-}
-
-async function pgAvailable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function main() {
   const t0 = Date.now();
   mkdirSync(WORK, { recursive: true });
@@ -469,7 +305,7 @@ async function main() {
   if (!alone && !existsSync(join(ROOT, "dist", "web", "index.html"))) throw new Error("run npm run build first");
   const loadAtStart = machineLoad();
   log(`machine: ${loadAtStart}`);
-  const pgUp = await pgAvailable();
+  const pgUp = await pgAvailable(PG_URL);
   const engines: ("postgres" | "pglite")[] = pgUp ? ["postgres", "pglite"] : ["pglite"];
   if (!alone) await httpAndWeb(engines, only);
   if (!only || only === "notifications") {
@@ -541,8 +377,8 @@ async function httpAndWeb(engines: ("postgres" | "pglite")[], only: string | und
 
   const web = await startApp({ DATA_DIR: probeDir });
   const webCookie = await login(web.url, "bench-1@example.com");
-  await frontEndSizes(web.url, webCookie);
-  await lighthouse(web.url, webCookie);
+  await frontEndSizes(web.url, webCookie, rows);
+  await lighthouse(web.url, webCookie, rows);
   await stop(web.child);
 }
 
