@@ -103,3 +103,75 @@ it("a carrier asks on a phone, staff see the unread count and answer, the answer
   await od.getByRole("button", { name: "Cancel" }).click();
   await c.getByRole("dialog", { name: /Load Details/ }).getByRole("button", { name: "Cancel" }).click();
 });
+
+it("the carrier bids, staff counter, the carrier accepts the counter: the load is theirs at the counter, the other bid rejected", async () => {
+  // --- Cara bids £950 on her phone; Rob bids £980 at his desk
+  await card(c).getByRole("button", { name: "Place Bid" }).click();
+  const bidDialog = c.getByRole("dialog", { name: "Place Bid" });
+  await bidDialog.getByLabel("Bid Amount (£)").fill("950");
+  await bidDialog.getByRole("button", { name: "Submit Bid" }).click();
+  await expect.poll(() => card(c).getByText("Bid Pending £950.00").isVisible()).toBe(true);
+  const r = await journey.signedInPage(rival, DESKTOP_1280);
+  const rivalBid = await r.request.post("/api/bids", { data: { loadId: load.id, bidAmount: 980 }, headers: { Origin: server.url } });
+  expect(rivalBid.status()).toBe(201);
+
+  // --- staff counter Cara's bid in Manage Bids: £900 for 60 minutes
+  await o.getByRole("tab", { name: /Loads with Bids/ }).click();
+  await o.getByRole("button", { name: /View bids on load FN-2026-077/i }).click();
+  const manage = o.getByRole("dialog", { name: /Manage Bids/ });
+  await expect.poll(() => manage.getByTestId("manage-bid-row").count()).toBe(2);
+  const caraRow = manage.getByTestId("manage-bid-row").filter({ hasText: "Cara Driver" });
+  await caraRow.getByRole("button", { name: "Counter Cara Driver's bid of £950.00" }).click();
+  const counter = o.getByRole("dialog", { name: "Counter-offer" });
+  expect(await counter.getByLabel("Expires in (minutes)").inputValue()).toBe("60");
+  await counter.getByLabel("Expires in (minutes)").fill("2000");
+  await counter.getByLabel("Counter amount (£)").fill("900");
+  await counter.getByRole("button", { name: "Send counter-offer" }).click();
+  await expect.poll(() => counter.getByText("The offer must last between 5 and 1440 minutes").isVisible()).toBe(true);
+  await counter.getByLabel("Expires in (minutes)").fill("60");
+  await counter.getByLabel("Note (optional)").fill("Our best for Friday");
+  await shot(o, "counter-dialog-desktop");
+  await counter.getByRole("button", { name: "Send counter-offer" }).click();
+  await expect.poll(() => counter.isVisible()).toBe(false);
+  await expect.poll(() => caraRow.getByText("Countered", { exact: true }).isVisible()).toBe(true);
+  expect(await caraRow.getByTestId("staff-counter-line").textContent()).toMatch(/^Countered at £900\.00 — expires \d\d:\d\d$/);
+  // the bid's history: placed, then countered with the note
+  await caraRow.getByRole("button", { name: "History of Cara Driver's bid of £950.00" }).click();
+  const history = o.getByRole("dialog", { name: "Bid history - Cara Driver" });
+  await expect.poll(() => history.getByTestId("bid-history").locator("li").count()).toBe(2);
+  const lines = (await history.getByTestId("bid-history").textContent()) ?? "";
+  expect(lines).toMatch(/Bid placed £950\.00Cara Driver.*Counter-offer £900\.00Olivia Office \(staff\).*expires.*Our best for Friday/);
+  await shot(o, "counter-history-desktop");
+  await history.getByRole("button", { name: "Close", exact: true }).click();
+  await shot(o, "counter-manage-bids-desktop");
+
+  // --- Cara sees the offer on her card (the bids notice, no reload) and accepts it
+  const offer = card(c).getByTestId("counter-offer");
+  await expect.poll(() => offer.isVisible(), { timeout: 20_000 }).toBe(true);
+  expect(await offer.textContent()).toMatch(/Countered at £900\.00 — expires \d\d:\d\d.*Your bid: £950\.00.*Our best for Friday/);
+  await fitsPhone(c);
+  await offer.scrollIntoViewIfNeeded();
+  await viewShot(c, "counter-offer-card-phone");
+  await expectAccessible(c);
+  await offer.getByRole("button", { name: "Accept" }).click();
+  // a costly click: asked first, naming the amount
+  const ask = c.getByRole("dialog", { name: "Accept £900.00?" });
+  await expect.poll(() => ask.isVisible()).toBe(true);
+  await viewShot(c, "counter-accept-confirm-phone");
+  await ask.getByRole("button", { name: "Accept £900.00" }).click();
+  await expect.poll(() => c.getByText("Load #FN-2026-077 is yours at £900.00.").isVisible()).toBe(true);
+  await expect.poll(() => card(c).getByText("Waiting for Approval").isVisible(), { timeout: 15_000 }).toBe(true);
+  expect(await card(c).textContent()).toContain("£900.00");
+  await expect.poll(() => card(c).getByTestId("counter-offer").count()).toBe(0);
+
+  // --- the server agrees: the load is Cara's at £900, Rob's bid rejected
+  const bids = (await (await o.request.get(`/api/loads/${load.id}/bids`)).json()) as { carrierId: string; status: string; bidAmount: number }[];
+  expect(bids.find((b) => b.carrierId === carrier.id)).toMatchObject({ status: "accepted", bidAmount: 900 });
+  expect(bids.find((b) => b.carrierId === rival.id)).toMatchObject({ status: "rejected" });
+  const after = (await (await o.request.get(`/api/loads/${load.id}`)).json()) as { status: string; price: number };
+  expect(after).toMatchObject({ status: "accepted", price: 900 });
+  await expect.poll(() => manage.getByTestId("manage-bid-row").filter({ hasText: "Rob Rival" }).getByText("Rejected").isVisible()).toBe(true);
+  await c.getByRole("tab", { name: "My Bids" }).click();
+  await expect.poll(() => c.getByTestId("my-bid").first().getByText("Won").isVisible()).toBe(true);
+  await shot(c, "counter-my-bids-won-phone");
+});

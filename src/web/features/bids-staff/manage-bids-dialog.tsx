@@ -22,6 +22,8 @@ import { BidsTable, type BidsListTexts, type BidsTableColumn } from "./bids-tabl
 import { AwardConfirmDialog } from "./award-confirm-dialog";
 import { otherPendingCount } from "./award-words";
 import { AwardBlockedNote, BidderCompliance } from "./bidder-compliance";
+import { Later } from "../../lib/lazy";
+import { BidNegotiation } from "../messages";
 
 export interface ManageBidsDialogProps {
   load: Load | null;
@@ -36,7 +38,8 @@ const BIDS_TEXTS: BidsListTexts = {
   emptyText: "Bids carriers place on this load will appear here.",
 };
 
-const STATUS_ORDER: Record<string, number> = { pending: 0, accepted: 1, rejected: 2 };
+// a countered bid is still open: with the pending ones
+const STATUS_ORDER: Record<string, number> = { pending: 0, countered: 0, accepted: 1, rejected: 2 };
 
 /** Pending bids first, lowest amount first (the likely winner on top), then decided ones. */
 export function sortBidsForReview(bids: BidWithCarrier[]): BidWithCarrier[] {
@@ -132,6 +135,10 @@ function ManageBidsBody({ load: given }: { load: Load }) {
           <X className="h-4 w-4" aria-hidden="true" />
           Reject
         </Button>
+        {/* Counter, the standing offer and History (features/messages) */}
+        <Later>
+          <BidNegotiation bid={bid} full={full} busy={busy} />
+        </Later>
       </div>
     );
   };

@@ -21,6 +21,7 @@ import { BoardComplianceNotice, boardNotice, bookingBlock, useComplianceMe } fro
 // outbox panel come lazily from their features' public faces: their code loads on first use
 import { CompletePodDialog, PodOutboxPanel, podsMayBeQueued, useWaitingLoads } from "../pod";
 import { SaveBoardSearchDialog } from "../saved-searches";
+import { counteredBidFor } from "../messages";
 import { LoadCard } from "./components/load-card";
 import { FilterBar } from "./components/filter-bar";
 import { EMPTY_FILTERS, filtersFromSearch, searchFromFilters, type BoardFilters } from "./board-url";
@@ -44,7 +45,7 @@ const CARD_STEP = 5;
 const BoardCard = memo(
   LoadCard,
   (a, b) =>
-    a.load === b.load && a.pendingBid === b.pendingBid && a.podWaiting === b.podWaiting && JSON.stringify(a.block ?? null) === JSON.stringify(b.block ?? null),
+    a.load === b.load && a.pendingBid === b.pendingBid && a.counteredBid === b.counteredBid && a.podWaiting === b.podWaiting && JSON.stringify(a.block ?? null) === JSON.stringify(b.block ?? null),
 );
 
 export default function BoardPage() {
@@ -233,6 +234,7 @@ function LoadBoard() {
               <BoardCard
                 load={load}
                 pendingBid={pendingBidFor(ownBids.data, load.id)}
+                counteredBid={counteredBidFor(ownBids.data, load.id)}
                 {...cardHandlers}
                 block={bookingBlock(compliance.data, load, { isStaff })}
                 podWaiting={podWaiting.has(load.id)}

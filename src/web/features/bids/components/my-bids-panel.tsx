@@ -7,6 +7,8 @@ import { LoadStatusBadge } from "../../../components/load-status-badge";
 import { errorMessage, formatCardDateTime, formatMoney } from "../../../lib/format";
 import { useOwnBids } from "../use-own-bids";
 import { BidStatusBadge } from "../../../components/bid-status-badge";
+import { Later } from "../../../lib/lazy";
+import { CounterOffer } from "../../messages";
 
 export function MyBidsPanel() {
   const bids = useOwnBids();
@@ -58,6 +60,12 @@ export function MyBidsPanel() {
                 {bid.updatedAt !== bid.createdAt && bid.status === "pending" && <> · updated {formatCardDateTime(bid.updatedAt)}</>}
               </p>
               {bid.notes && <p className="mt-1 line-clamp-2 text-sm break-words text-slate-700">“{bid.notes}”</p>}
+              {/* staff's counter-offer and its answers (features/messages) */}
+              {bid.status === "countered" && (
+                <Later>
+                  <CounterOffer bid={bid} loadNumber={bid.loadNumber} />
+                </Later>
+              )}
             </div>
             <div className="flex items-center justify-between gap-3 sm:justify-end">
               <span className="tabular text-lg font-semibold text-slate-900">{formatMoney(bid.bidAmount)}</span>

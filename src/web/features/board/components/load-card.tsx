@@ -13,12 +13,15 @@ import { formatMiles, formatMoney, formatRate, formatTimeWindow, formatWeight } 
 import { canAcceptLoad, canBidOnLoad, canCompletePod, loadFeatureBadges, rateOf, unavailableLabel } from "../../loads";
 import { BookingBlockNote, type BookingBlock } from "../../booking-compliance";
 import { StopActions } from "../../claims";
+import { CounterOffer } from "../../messages";
 import { Later } from "../../../lib/lazy";
 
 export interface LoadCardProps {
   load: Load;
   /** the caller's pending bid on this load: purple badge and "Update Bid" */
   pendingBid?: OwnBid;
+  /** the caller's bid that staff countered: the offer and its answers (features/messages) */
+  counteredBid?: OwnBid;
   onAccept?: (load: Load) => void;
   onBid?: (load: Load) => void;
   onViewDetails: (load: Load) => void;
@@ -34,7 +37,7 @@ export interface LoadCardProps {
 
 const BADGE_TONES: Record<string, BadgeTone> = { urgent: "red", fors: "blue", adr: "amber", temp: "blue" };
 
-export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onCompletePod, block, podWaiting }: LoadCardProps) {
+export function LoadCard({ load, pendingBid, counteredBid, onAccept, onBid, onViewDetails, onCompletePod, block, podWaiting }: LoadCardProps) {
   const headingId = useId();
   const blockId = useId();
   const rate = rateOf(load);
@@ -149,6 +152,12 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
         </Later>
       )}
 
+      {counteredBid && (
+        <Later>
+          <CounterOffer bid={counteredBid} loadNumber={load.loadNumber} />
+        </Later>
+      )}
+
       {blocked && <BookingBlockNote block={blocked} id={blockId} compact className="mt-4" />}
 
       <div className="mt-3 flex flex-col gap-2 border-t border-slate-100 pt-3 sm:mt-4 sm:flex-row sm:flex-wrap sm:justify-end sm:pt-4">
@@ -178,7 +187,7 @@ export function LoadCard({ load, pendingBid, onAccept, onBid, onViewDetails, onC
             className="w-full sm:w-auto"
           >
             <Gavel className="h-4 w-4" aria-hidden="true" />
-            {pendingBid ? "Update Bid" : "Place Bid"}
+            {pendingBid || counteredBid ? "Update Bid" : "Place Bid"}
           </Button>
         )}
         {showCompletePod && (
