@@ -1,10 +1,12 @@
 // invoices.csv (the staff Invoices tab): the rows of GET /api/invoices
 // for the same query (status, carrier, from, to, overdue), through that call's own
-// service function (invoices.service listInvoices), newest first, a page at a time.
+// service function (invoices.service listInvoices), newest first, a page at a time,
+// each with its lines in one cell.
 // Invoices are one a completed load: thousands a year, not hundreds of thousands.
 import { INVOICE_STATUS_LABELS, invoiceListQuerySchema, type Invoice, type InvoiceListQuery } from "../../../contract/schemas/invoice";
 import type { AppContext } from "../../context";
 import { checkInvoiceListQuery, listInvoices } from "../invoices/invoices.service";
+import { formatPounds } from "../invoices/invoice-money";
 import type { ExportColumn } from "./csv-format";
 import { parseListQuery, type ExportDefinition } from "./export-definition";
 import { pagedBatches } from "./exports.repository";
@@ -25,6 +27,9 @@ const INVOICE_COLUMNS: ExportColumn<Invoice>[] = [
   { header: "Status", kind: "text", value: (i) => (i.overdue ? "Overdue" : INVOICE_STATUS_LABELS[i.status]) },
   { header: "Paid On", kind: "formatted", value: (i) => i.paidOn },
   { header: "Payment Reference", kind: "text", value: (i) => i.paymentReference },
+  // what the net is made of, in the statement CSV's words: "Haulage of load … (£1,000.00); Waiting time at delivery: … (£37.50)".
+  // Text like any other: an imported invoice's line could start as a formula
+  { header: "Lines", kind: "text", value: (i) => i.lines.map((l) => `${l.description} (${formatPounds(l.amount)})`).join("; ") },
 ];
 
 export const invoicesExport: ExportDefinition<InvoiceListQuery, Invoice> = {

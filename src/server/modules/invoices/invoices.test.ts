@@ -293,15 +293,15 @@ describe.each(ENGINES)("self-billing invoices on %s", (engine) => {
     const name = `"'${company.name.replace(/"/g, '""')}"`;
     expect(res.body).toBe(
       [
-        "\uFEFFInvoice Number,Load Number,Carrier,Carrier VAT Number,Net (£),VAT Rate (%),VAT (£),Gross (£),Issued,Due,Status,Paid On,Payment Reference",
+        "\uFEFFInvoice Number,Load Number,Carrier,Carrier VAT Number,Net (£),VAT Rate (%),VAT (£),Gross (£),Issued,Due,Status,Paid On,Payment Reference,Lines",
         // the list's page (limit=1) is honoured when sent; the web app's Export drops it
-        `${made[1].number},${await loadNo(made[1].id)},${name},GB000111222,99999999.99,20,20000000.00,119999999.99,2026-11-25,2026-12-25,Issued,,`,
+        `${made[1].number},${await loadNo(made[1].id)},${name},GB000111222,99999999.99,20,20000000.00,119999999.99,2026-11-25,2026-12-25,Issued,,,"${(await get(`/api/invoices/${made[1].id}`, staff)).json().lines[0].description} (£99,999,999.99)"`,
         "",
       ].join("\r\n"),
     );
     const all = await get(`/api/export/invoices.csv?carrier=${carrier}`, staff);
     expect(all.body.split("\r\n").slice(1, 3).map((l) => l.split(",")[0])).toEqual([made[1].number, made[0].number]);
-    expect(all.body).toContain(",2026-10-01,2026-10-31,Overdue,,");
+    expect(all.body).toContain(",2026-10-01,2026-10-31,Overdue,,,\"Haulage of load ");
     expect((await get("/api/export/invoices.csv?from=2026-02-30", staff)).statusCode).toBe(400);
     expect((await get("/api/export/invoices.csv", member.cookie)).statusCode).toBe(403);
   });
