@@ -144,6 +144,17 @@ it("the carrier bids, staff counter, the carrier accepts the counter: the load i
   await shot(o, "counter-history-desktop");
   await history.getByRole("button", { name: "Close", exact: true }).click();
   await shot(o, "counter-manage-bids-desktop");
+  // the same on a phone: one card a bid, Counter and History under Accept and Reject
+  const op = await journey.signedInPage(staff, PHONE);
+  await op.goto("/admin");
+  await op.getByRole("tab", { name: /Loads with Bids/ }).click();
+  await op.getByRole("button", { name: /View bids on load FN-2026-077/i }).click();
+  const phoneManage = op.getByRole("dialog", { name: /Manage Bids/ });
+  await expect.poll(() => phoneManage.getByTestId("manage-bid-card").count()).toBe(2);
+  await expect.poll(() => phoneManage.getByRole("button", { name: /^History of/ }).count()).toBe(2);
+  await phoneManage.getByTestId("manage-bid-card").first().scrollIntoViewIfNeeded();
+  await viewShot(op, "counter-manage-bids-phone");
+  await op.close();
 
   // --- Cara sees the offer on her card (the bids notice, no reload) and accepts it
   const offer = card(c).getByTestId("counter-offer");

@@ -109,7 +109,7 @@ function ManageBidsBody({ load: given }: { load: Load }) {
     const who = `${bid.carrierName ?? "carrier"}'s bid of ${formatMoney(bid.bidAmount)}`;
     const blocked = pending ? bid.awardBlockedReason : null;
     return (
-      <div className={full ? "grid grid-cols-2 gap-2" : "flex justify-end gap-2"}>
+      <div className={full ? "grid grid-cols-2 gap-2" : "flex flex-wrap justify-end gap-2"}>
         <Button
           variant="success"
           size={full ? "md" : "sm"}
