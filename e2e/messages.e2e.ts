@@ -74,6 +74,14 @@ it("a carrier asks on a phone, staff see the unread count and answer, the answer
   await expect.poll(() => thread.count()).toBe(1);
   expect(await thread.textContent()).toMatch(/Load #FN-2026-077 · Acme Haulage Ltd.*2 unread messages/);
   await shot(o, "messages-header-list-desktop");
+  // the same list on a phone fits the screen
+  const op = await journey.signedInPage(staff, PHONE);
+  await op.goto("/");
+  await op.getByRole("button", { name: "Messages, 2 unread messages" }).click();
+  await expect.poll(() => op.getByRole("dialog", { name: "Unread messages" }).getByTestId("unread-thread").count()).toBe(1);
+  await fitsPhone(op);
+  await viewShot(op, "messages-header-list-phone");
+  await op.close();
   await thread.click();
   const od = o.getByRole("dialog", { name: /Load Details - #FN-2026-077/ });
   const opanel = od.getByRole("tabpanel", { name: "Messages" });
@@ -131,6 +139,7 @@ it("the carrier bids, staff counter, the carrier accepts the counter: the load i
   await counter.getByLabel("Expires in (minutes)").fill("60");
   await counter.getByLabel("Note (optional)").fill("Our best for Friday");
   await shot(o, "counter-dialog-desktop");
+  await expectAccessible(o);
   await counter.getByRole("button", { name: "Send counter-offer" }).click();
   await expect.poll(() => counter.isVisible()).toBe(false);
   await expect.poll(() => caraRow.getByText("Countered", { exact: true }).isVisible()).toBe(true);
