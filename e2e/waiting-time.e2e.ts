@@ -187,12 +187,22 @@ describe("waiting time paid with evidence", () => {
     const table = staff.getByRole("table", { name: "Waiting-time claims, pending first" });
     const row = table.getByRole("row", { name: new RegExp(load.loadNumber) });
     await row.getByText("Position").waitFor({ timeout: 15_000 });
+    // who claims: the carrier company's name on the row, and a search finds it by that name
+    await row.getByRole("cell", { name: company.name, exact: true }).waitFor();
     await settled(table);
     await shot(staff, "waiting-time-staff-claims-tab-desktop");
     await expectAccessible(staff);
-    await row.getByRole("button", { name: `Decide the claim on Load #${load.loadNumber} at delivery` }).click();
+    await staff.getByLabel("Load number or company").fill("yardley");
+    await expect.poll(() => table.getByRole("row").count()).toBe(2);
+    await staff.setViewportSize(PHONE);
+    await staff.getByTestId("claim-card").getByText(company.name, { exact: true }).waitFor();
+    await shot(staff, "waiting-time-staff-claims-tab-phone");
+    await fitsPhone(staff);
+    await staff.setViewportSize(DESKTOP_1280);
+    await row.getByRole("button", { name: `Decide the claim by ${company.name} on Load #${load.loadNumber} at delivery` }).click();
     const dialog = staff.getByRole("dialog", { name: `Waiting-time claim: Load #${load.loadNumber}, delivery` });
     const facts = dialog.getByTestId("decide-facts");
+    await facts.getByText(company.name).waitFor();
     await facts.getByText("Position").waitFor();
     await facts.getByText("£37.50").waitFor();
     await expect.poll(() => facts.textContent()).not.toContain("Loading...");
@@ -226,6 +236,62 @@ describe("waiting time paid with evidence", () => {
     await staff.setViewportSize(PHONE);
     await viewShot(staff, "waiting-time-settings-phone");
     await settings.getByRole("button", { name: "Cancel" }).click();
+  });
+
+  it("staff see the positions on the load's details and correct the pickup's arrival, with a reason, into the history", async () => {
+    const staff = await journey.signedInPage(manager, DESKTOP_1280);
+    await staff.goto(`/?load=${load.id}`);
+    const details = staff.getByRole("dialog", { name: new RegExp(load.loadNumber) });
+    const stops = details.getByTestId("load-stops");
+    const positions = stops.getByTestId("stop-positions");
+    // the pickup's two positions at Leeds and the delivery's two at Southampton, each with its distance and a map link
+    await expect.poll(() => positions.getByRole("link").count(), { timeout: 15_000 }).toBe(4);
+    await positions.getByText(/pickup arrival/i).waitFor();
+    expect(await positions.getByRole("link").first().getAttribute("href")).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=53\.79765&mlon=-1\.55129/);
+    await settled(stops);
+    await stops.scrollIntoViewIfNeeded();
+    await viewShot(staff, "waiting-time-staff-stops-desktop");
+    await expectAccessible(staff);
+
+    await stops.getByRole("button", { name: "Correct times at pickup" }).click();
+    const correct = staff.getByRole("dialog", { name: `Correct times: Load #${load.loadNumber}, pickup` });
+    // the stop's times as they stand, on the UK clock; no reason yet
+    await expect.poll(() => correct.getByLabel("Arrived at").inputValue()).not.toBe("");
+    await correct.getByRole("button", { name: "Save times" }).click();
+    await correct.getByText("Please give a reason for the correction").waitFor();
+    const arrived = new Date(T.pickupIn.getTime() - 15 * MIN);
+    // a datetime-local value on the UK clock
+    const uk = (d: Date) => {
+      const p = Object.fromEntries(
+        new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(d).map((x) => [x.type, x.value]),
+      );
+      return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+    };
+    await correct.getByLabel("Departed at").fill(uk(new Date(arrived.getTime() - MIN)));
+    await correct.getByLabel("Arrived at").fill(uk(arrived));
+    await correct.getByLabel("Reason").fill("Driver pressed Arrived at the gate, not on arrival");
+    await correct.getByRole("button", { name: "Save times" }).click();
+    await correct.getByText("Departure cannot be before arrival").waitFor();
+    await settled(correct);
+    await viewShot(staff, "waiting-time-staff-correct-desktop");
+    await expectAccessible(staff);
+    await staff.setViewportSize(PHONE);
+    await viewShot(staff, "waiting-time-staff-correct-phone");
+    await staff.setViewportSize(DESKTOP_1280);
+    await correct.getByLabel("Departed at").fill(uk(T.pickupOut));
+    await correct.getByRole("button", { name: "Save times" }).click();
+    await correct.waitFor({ state: "hidden" });
+    await expect.poll(async () => near((await stopsOf()).find((s) => s.stop === "pickup")?.arrivedAt, arrived)).toBe(true);
+    await stops.getByText("Staff").first().waitFor();
+    await staff.setViewportSize(PHONE);
+    await stops.getByRole("button", { name: "Correct times at delivery" }).scrollIntoViewIfNeeded();
+    await settled(stops);
+    await viewShot(staff, "waiting-time-staff-stops-phone");
+    await fitsPhone(staff);
+
+    await details.getByRole("tab", { name: /View History/ }).click();
+    await details.getByText(/Reason: Driver pressed Arrived at the gate, not on arrival/).waitFor();
+    await viewShot(staff, "waiting-time-staff-history-phone");
   });
 
   it("once POD is complete, the self-billing invoice carries the claim as its own line, and its PDF shows it", async () => {

@@ -4,6 +4,11 @@
 import { EVIDENCE_MAX_ACCURACY_M, EVIDENCE_RADIUS_MILES } from "@contract/schemas/claim";
 import type { StopPosition } from "@contract/schemas/stop-responses";
 
+/** "Pickup arrival", "Delivery departure" */
+export function positionHeading(p: Pick<StopPosition, "stop" | "kind">): string {
+  return `${p.stop === "pickup" ? "Pickup" : "Delivery"} ${p.kind}`;
+}
+
 const int = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
 const oneDp = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { STOP_MSG } from "@contract/schemas/claim";
 import { ApiError } from "../../../lib/api";
-import { countsAsEvidence, distanceText, mapLink, positionText } from "./position-words";
+import { countsAsEvidence, distanceText, mapLink, positionHeading, positionText } from "./position-words";
 import { REASON_NEEDED, correctionErrorsOf, fromUkInput, initialCorrection, readCorrection, toUkInput } from "./stop-correction-form";
 
 const NOW = new Date("2026-11-25T12:00:00Z");
@@ -50,6 +50,7 @@ describe("reading a correction", () => {
 describe("a kept position in words", () => {
   const p = { lat: 51.453241, lng: -2.593812, accuracyM: 25.4, distanceMiles: 0.42 };
   it("gives where, how sure, how far and a map link", () => {
+    expect(positionHeading({ stop: "delivery", kind: "departure" })).toBe("Delivery departure");
     expect(positionText(p)).toBe("51.45324, -2.59381 (±25 m)");
     expect(distanceText(p)).toBe("0.4 miles from the district centre");
     expect(distanceText({ distanceMiles: 1 })).toBe("1.0 mile from the district centre");

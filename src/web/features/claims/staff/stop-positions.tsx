@@ -2,10 +2,10 @@
 // claim's evidence: when, by whom, where (with a map link), how accurate and how
 // far from the district centre. Kept 30 days, then only the evidence word stays.
 import { MapPin } from "lucide-react";
-import { POSITION_KEEP_DAYS, STOP_LABELS } from "@contract/schemas/claim";
+import { POSITION_KEEP_DAYS } from "@contract/schemas/claim";
 import { formatCardDateTime } from "../../../lib/format";
 import { useStopPositions } from "../api";
-import { countsAsEvidence, distanceText, mapLink, positionText } from "./position-words";
+import { countsAsEvidence, distanceText, mapLink, positionHeading, positionText } from "./position-words";
 
 export function StopPositions({ loadId }: { loadId: string }) {
   const positions = useStopPositions(loadId, true);
@@ -31,9 +31,7 @@ export function StopPositions({ loadId }: { loadId: string }) {
           {positions.data.map((p, i) => (
             <li key={`${p.createdAt}-${i}`} className="space-y-0.5 p-2">
               <p>
-                <span className="font-medium capitalize">
-                  {STOP_LABELS[p.stop]} {p.kind}
-                </span>{" "}
+                <span className="font-medium">{positionHeading(p)}</span>{" "}
                 · {formatCardDateTime(p.createdAt)}
                 {p.userName && <> · {p.userName}</>}
               </p>
