@@ -8,7 +8,8 @@ import type { Page } from "playwright-core";
 import { DESKTOP_1280, PHONE, expectAccessible, fitsPhone, shot, startJourney, viewShot, type E2EServer, type Journey } from "./helpers";
 import { createAdmin, createCarrier, createLoad } from "../test/factories";
 import { createCompany } from "../test/company-fixtures";
-import type { LoadRow, UserRow } from "../src/server/db/schema";
+import { bids as bidsTable, type LoadRow, type UserRow } from "../src/server/db/schema";
+import { eq } from "drizzle-orm";
 
 let journey: Journey;
 let server: E2EServer;
@@ -194,4 +195,31 @@ it("the carrier bids, staff counter, the carrier accepts the counter: the load i
   await c.getByRole("tab", { name: "My Bids" }).click();
   await expect.poll(() => c.getByTestId("my-bid").first().getByText("Won").isVisible()).toBe(true);
   await shot(c, "counter-my-bids-won-phone");
+});
+
+it("a counter-offer that lapsed while on screen is refused in the server's words, and the bid stands again", async () => {
+  const other = await createLoad(server.app, { loadNumber: "FN-2026-078", price: 800, distance: 100, ratePerMile: 8 });
+  const placed = await c.request.post("/api/bids", { data: { loadId: other.id, bidAmount: 780 }, headers: { Origin: server.url } });
+  expect(placed.status()).toBe(201);
+  const bidId = ((await placed.json()) as { id: string }).id;
+  const countered = await o.request.post(`/api/bids/${bidId}/counter`, { data: { amount: 750, expiresInMinutes: 5 }, headers: { Origin: server.url } });
+  expect(countered.status()).toBe(200);
+  // a phone whose live stream is down: the offer stays on screen until the next poll of its bids
+  const p = await journey.signedInPage(carrier, PHONE);
+  await p.route("**/api/live**", (route) => route.abort());
+  await p.goto("/");
+  const otherCard = p.locator(`article[data-load-id="${other.id}"]`);
+  const offer = otherCard.getByTestId("counter-offer");
+  await expect.poll(() => offer.isVisible(), { timeout: 20_000 }).toBe(true);
+  // just after a poll, the offer lapses (the runner puts the bid back to pending at once)
+  await p.waitForResponse((r) => r.url().includes("/api/user/bids"), { timeout: 20_000 });
+  await server.app.ctx.db.update(bidsTable).set({ counterExpiresAt: new Date(Date.now() - 1000) }).where(eq(bidsTable.id, bidId));
+  await offer.getByRole("button", { name: "Accept" }).click();
+  await p.getByRole("dialog", { name: "Accept £750.00?" }).getByRole("button", { name: "Accept £750.00" }).click();
+  await expect.poll(() => p.getByText("This offer has expired").first().isVisible()).toBe(true);
+  await viewShot(p, "counter-expired-phone");
+  // the bid stands again at the carrier's own amount; the load is still available
+  await expect.poll(() => otherCard.getByText("Bid Pending £780.00").isVisible(), { timeout: 15_000 }).toBe(true);
+  expect(await otherCard.getByTestId("counter-offer").count()).toBe(0);
+  expect(await otherCard.getByText("Available").first().isVisible()).toBe(true);
 });

@@ -10,11 +10,11 @@ export type { OpenThread } from "./header-messages";
 /** The Messages tab of a load's details. */
 export const LoadMessagesPanel = /* @__PURE__ */ lazyNamed(() => import("./messages-panel"), "LoadMessagesPanel");
 /** The header's messages entry with the unread count (small: it loads the entry itself once in the browser). */
-export { HeaderMessagesSlot } from "./header-slot";
+export { CounterOfferSlot, HeaderMessagesSlot } from "./header-slot";
 
 /** The caller's countered bid on a load (a plain function: the board passes it to the card). */
 export { counteredBidFor } from "./counters/countered-bid";
-/** A counter-offer as its bidder answers it (the card's slot, My Bids). */
+/** A counter-offer as its bidder answers it (My Bids; a card drawn first on the server takes CounterOfferSlot). */
 export const CounterOffer = /* @__PURE__ */ lazyNamed(() => import("./counters/counter-offer"), "CounterOffer");
 /** Manage Bids: Counter, the standing offer and History beside a bid's Accept and Reject. */
 export const BidNegotiation = /* @__PURE__ */ lazyNamed(() => import("./counters/bid-negotiation"), "BidNegotiation");

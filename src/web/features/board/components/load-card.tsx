@@ -13,7 +13,7 @@ import { formatMiles, formatMoney, formatRate, formatTimeWindow, formatWeight } 
 import { canAcceptLoad, canBidOnLoad, canCompletePod, loadFeatureBadges, rateOf, unavailableLabel } from "../../loads";
 import { BookingBlockNote, type BookingBlock } from "../../booking-compliance";
 import { StopActions } from "../../claims";
-import { CounterOffer } from "../../messages";
+import { CounterOfferSlot } from "../../messages";
 import { Later } from "../../../lib/lazy";
 
 export interface LoadCardProps {
@@ -152,11 +152,7 @@ export function LoadCard({ load, pendingBid, counteredBid, onAccept, onBid, onVi
         </Later>
       )}
 
-      {counteredBid && (
-        <Later>
-          <CounterOffer bid={counteredBid} loadNumber={load.loadNumber} />
-        </Later>
-      )}
+      {counteredBid && <CounterOfferSlot bid={counteredBid} loadNumber={load.loadNumber} />}
 
       {blocked && <BookingBlockNote block={blocked} id={blockId} compact className="mt-4" />}
 
