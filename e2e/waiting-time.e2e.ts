@@ -188,7 +188,7 @@ describe("waiting time paid with evidence", () => {
     const row = table.getByRole("row", { name: new RegExp(load.loadNumber) });
     await row.getByText("Position").waitFor({ timeout: 15_000 });
     // who claims: the carrier company's name on the row, and a search finds it by that name
-    await row.getByRole("cell", { name: company.name, exact: true }).waitFor();
+    await row.getByRole("rowheader").getByText(company.name, { exact: true }).waitFor();
     await settled(table);
     await shot(staff, "waiting-time-staff-claims-tab-desktop");
     await expectAccessible(staff);

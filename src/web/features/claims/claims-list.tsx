@@ -40,7 +40,8 @@ export function ClaimsList(props: ClaimsListProps) {
 }
 
 function ClaimsTable({ caption, rows, isLoading, empty, onDecide, showCompany }: ClaimsListProps) {
-  const heads = ["Load", ...(showCompany ? ["Company"] : []), "Stop", "Arrived", "Left", "Evidence", "Waited", "Chargeable", "Claimed", "Status", "Decision", "Note / reason"];
+  // the company sits under the load's number: one more column would push Decide out of a 1280 px desk
+  const heads = [showCompany ? "Load and company" : "Load", "Stop", "Arrived", "Left", "Evidence", "Waited", "Chargeable", "Claimed", "Status", "Decision", "Note / reason"];
   const cols = heads.length + (onDecide ? 1 : 0);
   return (
     <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={caption}>
@@ -68,13 +69,14 @@ function ClaimsTable({ caption, rows, isLoading, empty, onDecide, showCompany }:
           ) : (
             rows.map((c) => (
               <tr key={c.id} className={cn("border-t border-slate-100", c.status === "pending" && "bg-amber-50/40")} data-testid="claim-row">
-                <th scope="row" className={cn(TD, "text-left font-medium whitespace-nowrap")}>
-                  #{c.loadNumber}
+                <th scope="row" className={cn(TD, "text-left font-medium")}>
+                  <span className="whitespace-nowrap">#{c.loadNumber}</span>
+                  {showCompany && <span className="block max-w-44 font-normal text-slate-700 wrap-anywhere">{c.companyName}</span>}
                 </th>
-                {showCompany && <td className={cn(TD, "max-w-48 wrap-anywhere")}>{c.companyName}</td>}
                 <td className={cn(TD, "capitalize")}>{stopWord(c)}</td>
-                <td className={cn(TD, "whitespace-nowrap")}>{formatAdminDateTime(c.arrivedAt)}</td>
-                <td className={cn(TD, "whitespace-nowrap")}>{formatAdminDateTime(c.departedAt)}</td>
+                {/* the day over the time: the row keeps Decide in view at a 1280 px desk */}
+                <td className={cn(TD, "tabular")}>{formatAdminDateTime(c.arrivedAt)}</td>
+                <td className={cn(TD, "tabular")}>{formatAdminDateTime(c.departedAt)}</td>
                 <td className={TD}>{evidenceLabel(c)}</td>
                 <td className={cn(TD, MONEY)}>{formatMinutes(c.minutes)}</td>
                 <td className={cn(TD, MONEY)}>{formatMinutes(c.chargeableMinutes)}</td>

@@ -44,7 +44,7 @@ export function ClaimsTab() {
         <div className="flex flex-wrap items-end gap-2">
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-800 max-sm:w-full">
             Load number or company
-            <Input type="search" value={typed} maxLength={100} placeholder="e.g. 1042 or Smith Haulage" onChange={(e) => setTyped(e.target.value)} className="sm:w-64" />
+            <Input type="search" value={typed} maxLength={100} placeholder="e.g. 829 or Smith" onChange={(e) => setTyped(e.target.value)} className="sm:w-64" />
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
             Status
