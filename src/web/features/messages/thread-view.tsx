@@ -32,10 +32,17 @@ export function ThreadView({ thread, staff }: { thread: MessageThread; staff: bo
   const markRead = useMarkThreadRead(loadId);
   const { mutate: mark, isPending: marking } = markRead;
 
-  // shown means read: once for what is unread now, again when more arrives while it is shown
+  // shown means read: once for what is unread now, again when more arrives while it is shown,
+  // and when the browser tab comes back into view with unread messages in the thread
+  const [visible, setVisible] = useState(() => document.visibilityState === "visible");
   useEffect(() => {
-    if (thread.unreadCount > 0 && !marking && document.visibilityState === "visible") mark(staff ? companyId : undefined);
-  }, [thread.unreadCount, marking, mark, staff, companyId]);
+    const onChange = () => setVisible(document.visibilityState === "visible");
+    document.addEventListener("visibilitychange", onChange);
+    return () => document.removeEventListener("visibilitychange", onChange);
+  }, []);
+  useEffect(() => {
+    if (thread.unreadCount > 0 && !marking && visible) mark(staff ? companyId : undefined);
+  }, [thread.unreadCount, marking, mark, staff, companyId, visible]);
 
   // the newest message in view, as a chat would
   const count = thread.messages.length;
