@@ -173,7 +173,9 @@ export async function unreadThreads(db: DbOrTx, v: { userId: string; side: Side;
       ),
     )
     .groupBy(loadMessages.loadId, loadMessages.companyId, loads.loadNumber, companies.name)
-    .orderBy(sql`max(${loadMessages.createdAt}) desc`)
+    // latest first by the thread's newest message: seq, not the time, since two messages
+    // written in the same millisecond (or under a stopped test clock) must still have an order
+    .orderBy(sql`max(${loadMessages.seq}) desc`)
     .limit(v.limit);
   return rows.map((r) => ({ ...r, unread: Number(r.unread), last: new Date(r.last) }));
 }
