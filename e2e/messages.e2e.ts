@@ -111,6 +111,13 @@ it("a carrier asks on a phone, staff see the unread count and answer, the answer
   await shot(o, "messages-staff-companies-desktop");
   await od.getByRole("button", { name: "Cancel" }).click();
   await c.getByRole("dialog", { name: /Load Details/ }).getByRole("button", { name: "Cancel" }).click();
+
+  // the bell's notice of the answer opens the load on its Messages tab
+  await c.getByTestId("notification-bell").click();
+  await c.getByRole("list", { name: "Latest notifications" }).getByRole("button").first().click();
+  const again = c.getByRole("dialog", { name: /Load Details/ });
+  await expect.poll(() => again.getByRole("tabpanel", { name: "Messages" }).getByTestId("message-body").count()).toBe(3);
+  await again.getByRole("button", { name: "Cancel" }).click();
 });
 
 it("the carrier bids, staff counter, the carrier accepts the counter: the load is theirs at the counter, the other bid rejected", async () => {

@@ -90,7 +90,7 @@ export function Header() {
                 </Link>
               )}
               <HeaderMessagesSlot onOpenThread={setOpenThread} />
-              <HeaderBell onOpenLoad={setOpenLoadId} />
+              <HeaderBell onOpenLoad={(loadId, tab) => (tab === "messages" ? setOpenThread({ loadId }) : setOpenLoadId(loadId))} />
               <HeaderUserMenu user={user} />
             </>
           ) : isLoading ? (
@@ -110,7 +110,7 @@ export function Header() {
       <Later>{user && openLoadId && <LoadDetailsDialog loadId={openLoadId} open onOpenChange={(o) => !o && closeLoad()} />}</Later>
       <Later>
         {user && openThread && (
-          <LoadDetailsDialog key={`${openThread.loadId}-${openThread.companyId}`} loadId={openThread.loadId} open messagesOf={openThread} onOpenChange={(o) => !o && setOpenThread(null)} />
+          <LoadDetailsDialog key={`${openThread.loadId}-${openThread.companyId ?? ""}`} loadId={openThread.loadId} open messagesOf={openThread} onOpenChange={(o) => !o && setOpenThread(null)} />
         )}
       </Later>
     </header>

@@ -16,7 +16,8 @@ const BUTTON_CLASS =
 
 export interface OpenThread {
   loadId: string;
-  companyId: string;
+  /** staff: which company's thread (without it they choose from the load's threads); a carrier has only their own */
+  companyId?: string;
 }
 
 export function HeaderMessages({ onOpenThread }: { onOpenThread: (t: OpenThread) => void }) {

@@ -10,7 +10,7 @@ import { BELL_CLASS, BellFace } from "./bell-face";
 const load = () => import("./notification-bell");
 const NotificationBell = lazyNamed(load, "NotificationBell");
 
-export function HeaderBell({ onOpenLoad }: { onOpenLoad: (loadId: string) => void }) {
+export function HeaderBell({ onOpenLoad }: { onOpenLoad: (loadId: string, tab?: "messages") => void }) {
   const [active, setActive] = useState(false);
   const query = useNotifications(true);
   const unread = query.data?.unreadCount ?? 0;

@@ -20,8 +20,17 @@ const opensAdmin = (n: Notification) => n.type === "vat_number_proposed" || n.ty
 /** A waiting-time claim decided opens the carrier's Claims page, with the amount approved or the reason. */
 const opensClaims = (n: Notification) => n.type === "waiting_claim_decided";
 
+/** A message on a load opens the load's details on its Messages tab. */
+const opensMessages = (n: Notification) => n.type === "message_received";
+
 /** The bell with its list; header.tsx shows it through bell-button.tsx (HeaderBell), which keeps the live region. */
-export function NotificationBell({ onOpenLoad, defaultOpen = false }: { onOpenLoad: (loadId: string) => void; defaultOpen?: boolean }) {
+export function NotificationBell({
+  onOpenLoad,
+  defaultOpen = false,
+}: {
+  onOpenLoad: (loadId: string, tab?: "messages") => void;
+  defaultOpen?: boolean;
+}) {
   const [open, setOpen] = useState(defaultOpen);
   const [, navigate] = useLocation();
   const query = useNotifications(true);
@@ -36,7 +45,7 @@ export function NotificationBell({ onOpenLoad, defaultOpen = false }: { onOpenLo
     else if (opensCompany(n)) navigate("/company");
     else if (opensAdmin(n)) navigate("/admin");
     else if (opensClaims(n)) navigate("/claims");
-    else if (n.loadId) onOpenLoad(n.loadId);
+    else if (n.loadId) onOpenLoad(n.loadId, opensMessages(n) ? "messages" : undefined);
   };
 
   return (
