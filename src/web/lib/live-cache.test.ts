@@ -1,7 +1,7 @@
 // A load event patches cached lists exactly as the server would list them
 // (filters, order, paging, total), without a request.
 import { describe, expect, it } from "vitest";
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import type { Load } from "@contract/schemas/load";
 import { applyLoadEvent, patchList } from "./live-cache";
 
@@ -73,4 +73,28 @@ describe("patching a cached loads list from event: load", () => {
     expect(qc.getQueryData<{ loads: Load[]; total: number }>(["/api/loads", "list", "/api/loads?limit=50"])).toEqual({ loads: [], total: 0 });
     expect(qc.getQueryData<{ available: number }>(["/api/stats"])!.available).toBe(0);
   });
+
+  it("keeps a booked load's stops on its details when the load changes, and asks for them again", async () => {
+    const qc = new QueryClient();
+    const a = load({ status: "approved" });
+    const stops = { pickup: { arrivedAt: "2026-12-10T08:55:00.000Z", departedAt: "2026-12-10T10:10:00.000Z", evidence: "position" }, delivery: { arrivedAt: null, departedAt: null, evidence: null } };
+    let asked = 0;
+    qc.setQueryData(["/api/loads", "detail", a.id], { ...a, stops });
+    // the card watching it, as useQuery would
+    const observer = new QueryObserver(qc, { queryKey: ["/api/loads", "detail", a.id], queryFn: () => (asked++, { ...a, status: "completed", stops }), staleTime: Infinity });
+    const unsubscribe = observer.subscribe(() => {});
+    applyLoadEvent(qc, { version: 7, id: a.id, load: { ...a, status: "completed" } }, { staff: false, chained: true });
+    const now = qc.getQueryData<Load & { stops?: unknown }>(["/api/loads", "detail", a.id])!;
+    expect(now.status).toBe("completed");
+    expect(now.stops).toEqual(stops);
+    await expect.poll(() => asked).toBe(1);
+    // a load with no parts is replaced as it comes, nothing asked
+    const b = load();
+    qc.setQueryData(["/api/loads", "detail", b.id], b);
+    applyLoadEvent(qc, { version: 8, id: b.id, load: { ...b, price: 1 } }, { staff: false, chained: true });
+    expect(qc.getQueryData<Load>(["/api/loads", "detail", b.id])).toEqual({ ...b, price: 1 });
+    expect(asked).toBe(1);
+    unsubscribe();
+  });
 });
+

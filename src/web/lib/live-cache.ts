@@ -100,11 +100,30 @@ export function applyLoadEvent(qc: QueryClient, ev: LoadEventData, opts: { staff
       if (next.exact && opts.chained) advanceEtag(arg, ev.version - 1, ev.version, next.data.loads, next.data.total);
     } else if (kind === "detail" && arg === ev.id) {
       // gone from this user's view: ask once (404 is the dialog's "no longer available")
-      if (ev.load) qc.setQueryData(query.queryKey, ev.load);
-      else void qc.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      if (!ev.load) void qc.invalidateQueries({ queryKey: query.queryKey, exact: true });
+      else qc.setQueryData(query.queryKey, withDetailParts(query.state.data, ev.load, () => void qc.invalidateQueries({ queryKey: query.queryKey, exact: true })));
     }
   }
   if (ev.availableDelta) {
     qc.setQueryData<Stats>(["/api/stats"], (s) => (s ? { ...s, available: Math.max(0, s.available + ev.availableDelta!) } : s));
   }
+}
+
+/**
+ * Fields other modules add to one load's details (GET /api/loads/{id}: a booked load's
+ * stops and the waiting-time terms), which the live view of the load does not carry.
+ */
+const DETAIL_PARTS = ["stops", "waitingTime"] as const;
+
+/**
+ * The live view with the details' own parts kept, so the booked card's Arrived/Leaving and
+ * the claim form do not lose what was recorded when the load changes (a POD completing it);
+ * the parts are asked for again (`refresh`) since the change may have moved them (a hand-back clears the stops).
+ */
+function withDetailParts(old: unknown, next: Load, refresh: () => void): Load {
+  if (!old || typeof old !== "object") return next;
+  const kept = DETAIL_PARTS.filter((f) => f in old);
+  if (kept.length === 0) return next;
+  refresh();
+  return { ...next, ...Object.fromEntries(kept.map((f) => [f, (old as Record<string, unknown>)[f]])) };
 }
