@@ -196,6 +196,8 @@ describe("carrier load board", () => {
     const page = await signIn(alice);
     const search = page.getByRole("searchbox", { name: "Search" });
     expect(await search.getAttribute("placeholder")).toBe("Search by pickup, delivery or load ID");
+    // the app has taken over the server's first screen (its messages entry is drawn only in the browser)
+    await page.getByTestId("messages-button").waitFor({ state: "attached" });
 
     // typing alone does not filter: the Search button applies the text
     await search.fill("manchester");

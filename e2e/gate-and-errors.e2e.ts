@@ -84,6 +84,8 @@ describe("at the gate", () => {
       // the signal goes after the driver has used the page (the app's lazily loaded parts, such as the toaster, are in)
       await page.getByRole("heading", { level: 1 }).click();
       await page.locator("section[aria-label^=\"Notifications\"]").waitFor({ state: "attached" });
+      // and the app has taken over the server's first screen (its messages entry is drawn only in the browser)
+      await page.getByTestId("messages-button").waitFor({ state: "attached" });
       const accepts: string[] = [];
       page.on("request", (r) => {
         if (r.url().includes("/accept")) accepts.push(r.url());
@@ -93,10 +95,11 @@ describe("at the gate", () => {
       await banner.waitFor();
       expect(await banner.textContent()).toBe("You are offline. The board will update again when the connection is back.");
       // at the top of the board: above the heading and the filters, inside the first screen
-      const y = async (l: Locator) => (await l.boundingBox())!.y;
-      expect(await y(banner)).toBeLessThan(await y(page.getByRole("heading", { level: 1 })));
-      expect(await y(banner)).toBeLessThan(await y(page.getByRole("search", { name: "Filter loads" })));
-      expect(await y(banner)).toBeLessThan(viewport.height);
+      // (polled: the app may still be laying the board out as the signal goes; NaN until each is shown)
+      const y = async (l: Locator) => (await l.boundingBox())?.y ?? Number.NaN;
+      await expect.poll(async () => (await y(banner)) < (await y(page.getByRole("heading", { level: 1 })))).toBe(true);
+      await expect.poll(async () => (await y(banner)) < (await y(page.getByRole("button", { name: "Search", exact: true })))).toBe(true);
+      await expect.poll(async () => (await y(banner)) < viewport.height).toBe(true);
 
       await card(page, N.open).getByRole("button", { name: "Accept Load" }).click();
       const note = page.getByTestId("accept-needs-signal");

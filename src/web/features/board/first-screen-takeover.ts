@@ -45,6 +45,14 @@ export function takeOverWhenAsked(root: HTMLElement, start: (beforeHydrating: ()
   const remember = () => {
     for (const f of fields) if (f.value !== initialOf(f)) typed.set(f, f.value);
   };
+  // and what is typed while the app is on its way: the first keystroke's focus starts the
+  // takeover, so the text itself arrives after `remember` (a pasted or filled value at once)
+  const track = (e: Event) => {
+    const f = e.target as Field;
+    if (fields.includes(f)) typed.set(f, f.value);
+  };
+  document.addEventListener("input", track, true);
+  document.addEventListener("change", track, true);
 
   const hold = (e: MouseEvent) => {
     const target = e.target instanceof Element ? e.target.closest(ACTIONABLE) : null;
@@ -80,6 +88,8 @@ export function takeOverWhenAsked(root: HTMLElement, start: (beforeHydrating: ()
         document.removeEventListener("submit", holdSubmit, true);
         // what the app readies at a first input (the toaster) did not hear this one: say it again
         if (e) window.dispatchEvent(new FocusEvent("focusin"));
+        document.removeEventListener("input", track, true);
+        document.removeEventListener("change", track, true);
         carryTypedText(root, fields, typed);
         if (held) replay(root, held);
         const sent = heldSubmit;
