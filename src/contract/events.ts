@@ -87,6 +87,22 @@ const claimSnapshot = z.object({
   decidedBy: z.string().nullable(),
 });
 
+/** A truck as posted (the public Truck shape). */
+const truckSnapshot = z.object({
+  id,
+  companyId: id,
+  companyName: z.string(),
+  availableOn: z.string(),
+  availableUntil: z.string().nullable(),
+  originPostcode: z.string(),
+  destinationPostcode: z.string().nullable(),
+  equipmentType: z.string(),
+  maxWeightKg: z.number().int(),
+  notes: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+
 /** The status a load left: a reaction to leaving `completed` (the invoice) or a booking (the carrier) reads it. */
 const fromStatus = z.string();
 
@@ -107,7 +123,8 @@ export const EVENT_DATA = {
   "load.completed": z.object({ via: z.enum(["status", "pod", "edit"]) }),
   /** heldBy: the carrier who held the booking (told of it), when it was accepted or approved */
   "load.cancelled": z.object({ fromStatus, heldBy: id.nullable(), reason: z.string().optional() }),
-  "load.made_available": z.object({ via: z.enum(["reset", "uncancel"]), fromStatus, heldBy: id.nullable() }),
+  /** reason: staff's word for a reset ("carrier withdrew": a hand-back on the carrier's scorecard) */
+  "load.made_available": z.object({ via: z.enum(["reset", "uncancel"]), fromStatus, heldBy: id.nullable(), reason: z.string().optional() }),
   "bid.placed": z.object({ bid: bidSnapshot, updated: z.boolean() }),
   "bid.accepted": z.object({ bid: bidSnapshot }),
   /** taken: the load went to someone else (not a rejection of this bid on its merits) */
@@ -155,6 +172,12 @@ export const EVENT_DATA = {
   "claim.submitted": z.object({ claim: claimSnapshot }),
   /** staff approved (perhaps a lower amount, with a reason) or rejected the claim */
   "claim.decided": z.object({ claim: claimSnapshot }),
+  /** a carrier company posted free capacity */
+  "truck.posted": z.object({ truck: truckSnapshot }),
+  /** the truck is no longer open: withdrawn by the company or staff, or booked (a member booked a load from it) */
+  "truck.closed": z.object({ truckId: id, companyId: id, status: z.enum(["withdrawn", "booked"]) }),
+  /** staff offered a load to a truck (match: false), or matching found one for it (match: true) */
+  "truck.offered": z.object({ truckId: id, companyId: id, match: z.boolean() }),
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA;
@@ -227,4 +250,7 @@ export const WEBHOOK_EVENT_OF = {
   "stop.recorded": "stop.recorded",
   "claim.submitted": "claim.submitted",
   "claim.decided": "claim.decided",
+  "truck.posted": "truck.posted",
+  "truck.closed": null,
+  "truck.offered": null,
 } as const satisfies Record<EventType, string | null>;

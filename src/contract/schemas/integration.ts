@@ -8,7 +8,7 @@ export const apiTokenListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
 
-export const API_SCOPES = ["loads:read", "loads:write", "bids:read", "bids:write", "users:read", "claims:read"] as const;
+export const API_SCOPES = ["loads:read", "loads:write", "bids:read", "bids:write", "users:read", "claims:read", "trucks:read"] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
 
 export const API_SCOPE_LABELS: Record<ApiScope, string> = {
@@ -18,6 +18,7 @@ export const API_SCOPE_LABELS: Record<ApiScope, string> = {
   "bids:write": "Accept and reject bids",
   "users:read": "Read users and carriers",
   "claims:read": "Read waiting-time claims",
+  "trucks:read": "Read posted trucks and their matches",
 };
 
 /** contract: 120 requests a minute a token, across processes, then 429 with Retry-After */

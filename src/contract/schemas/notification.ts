@@ -11,7 +11,9 @@ import { z } from "../plain-errors";
  * and to the company's members when staff record or correct it; waiting_claim_submitted:
  * a carrier's waiting-time claim, to staff; waiting_claim_decided: staff's decision, to the company's members;
  * message_received: a message on a load, to the thread's other side; bid_countered: staff's counter-offer,
- * to the bidder; counter_accepted: the bidder took the counter-offer, to staff).
+ * to the bidder; counter_accepted: the bidder took the counter-offer, to staff; truck_offer: a load
+ * for a posted truck, offered by staff or (data.match) found by matching, to the company's members;
+ * return_loads: loads home from a load just booked, to the members of the company that booked it).
  */
 export const NOTIFICATION_TYPES = [
   "bid_accepted",
@@ -36,6 +38,8 @@ export const NOTIFICATION_TYPES = [
   "message_received",
   "bid_countered",
   "counter_accepted",
+  "truck_offer",
+  "return_loads",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -70,13 +74,15 @@ export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
   message_received: "A message on a load (emailed only if still unread after 15 minutes)",
   bid_countered: "Staff counter my bid with another amount",
   counter_accepted: "A carrier accepts a counter-offer (staff)",
+  truck_offer: "A load is offered to or matches a truck I posted",
+  return_loads: "Return loads for a load I booked",
   available_loads: "The available loads email",
 };
 
 /** Types only staff receive: a carrier's preferences do not offer them. */
 export const STAFF_EMAIL_TYPES: readonly EmailType[] = ["load_accepted", "bid_placed", "pod_submitted", "registration_pending", "vat_number_proposed", "waiting_claim_submitted", "counter_accepted"];
 /** Types only carriers receive. */
-export const CARRIER_EMAIL_TYPES: readonly EmailType[] = ["bid_accepted", "bid_rejected", "load_approved", "load_reset", "load_cancelled", "available_loads", "document_expiring", "document_verified", "document_rejected", "invoice_issued", "invoice_paid", "waiting_claim_decided", "bid_countered"];
+export const CARRIER_EMAIL_TYPES: readonly EmailType[] = ["bid_accepted", "bid_rejected", "load_approved", "load_reset", "load_cancelled", "available_loads", "document_expiring", "document_verified", "document_rejected", "invoice_issued", "invoice_paid", "waiting_claim_decided", "bid_countered", "truck_offer", "return_loads"];
 
 export interface Notification {
   id: string;

@@ -20,6 +20,7 @@ export const WEBHOOK_EVENTS = [
   "claim.submitted",
   "claim.decided",
   "bid.countered",
+  "truck.posted",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -39,6 +40,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "claim.submitted": "Waiting-time claim submitted",
   "claim.decided": "Waiting-time claim decided",
   "bid.countered": "Bid countered by staff",
+  "truck.posted": "Truck posted by a carrier",
 };
 
 /** Standard Webhooks: the signing secret is `whsec_` + base64 of the key bytes. */
