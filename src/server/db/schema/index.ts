@@ -20,3 +20,4 @@ export * from "./integrations";
 export * from "./events";
 export * from "./claims";
 export * from "./messages";
+export * from "./trucks";

@@ -120,6 +120,7 @@ describe.each(ENGINES)("API tokens on %s", (engine) => {
       "bids:write": { method: "POST", url: `/api/bids/${bid.id}/reject`, route: "/api/bids/:id/reject", status: 200 },
       "users:read": { method: "GET", url: "/api/users", route: "/api/users", status: 200 },
       "claims:read": { method: "GET", url: "/api/waiting-claims?status=pending", route: "/api/waiting-claims", status: 200 },
+      "trucks:read": { method: "GET", url: "/api/trucks", route: "/api/trucks", status: 200 },
     };
     for (const scope of API_SCOPES) {
       const { token } = await makeToken([scope]);

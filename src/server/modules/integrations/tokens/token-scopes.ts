@@ -43,6 +43,9 @@ export const TOKEN_ROUTE_SCOPES: Readonly<Record<string, ApiScope>> = {
   "GET /api/export/carriers.csv": "users:read",
   // claims:read — the waiting-time claims list (staff's: every company's)
   "GET /api/waiting-claims": "claims:read",
+  // trucks:read — posted trucks and each one's matches (staff's: every company's open trucks)
+  "GET /api/trucks": "trucks:read",
+  "GET /api/trucks/:id/matches": "trucks:read",
 };
 
 /** Public reading that a client sending its token everywhere may still do: the token is ignored there. */

@@ -68,6 +68,9 @@ function dataOf(db: DbOrTx, event: DomainEvent, now: Date): unknown {
     case "claim.submitted":
     case "claim.decided":
       return event.data.claim;
+    // the truck as posted (a truck is about no load)
+    case "truck.posted":
+      return event.data.truck;
     default:
       return () => loadData(db, event.loadId!, now);
   }
