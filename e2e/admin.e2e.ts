@@ -305,6 +305,8 @@ describe("admin dashboard", () => {
 
   it("resets an accepted load to available", async () => {
     await action(N.acceptedDave, "Reset to Available");
+    // asked once, with a reason ("Carrier withdrew" is a hand-back); none given here
+    await page.getByRole("dialog", { name: `Reset Load #${N.acceptedDave} to Available` }).getByRole("button", { name: "Reset to Available" }).click();
     await toast("Load reset to available").waitFor();
     // back on offer, but its pickup day (22 Nov 2026) has passed: Expired until its dates change
     await expect.poll(async () => row(N.acceptedDave).innerText()).toContain("Expired");

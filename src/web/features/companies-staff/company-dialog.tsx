@@ -2,7 +2,7 @@
 // carrier company's profile (staff may rename it), compliance, documents with
 // Verify / Reject, members with "Move to another company", and "Merge into another
 // company…". Opened from the Carriers tab, the Users tab and the Compliance tab.
-import { useEffect, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { Merge } from "lucide-react";
 import type { Company } from "@contract/schemas/company";
 import { ApiError } from "../../lib/api";
@@ -17,6 +17,7 @@ import { CompanyDocuments } from "./company-documents";
 import { CompanyMembers } from "./company-members";
 import { MergeCompanyDialog } from "./merge-company-dialog";
 import { VatProposal } from "./vat-proposal";
+import { CompanyScorecard } from "../scorecards";
 
 /** Which company to show (its id), and its name to title the dialog while it loads. */
 export interface CompanyTarget {
@@ -108,6 +109,11 @@ function CompanyDetails({ company, onMerged }: { company: Company; onMerged: (su
       </dl>
 
       <VatProposal company={company} />
+
+      {/* the company's scorecard, from facts (features/scorecards, lazy) */}
+      <Suspense fallback={<Spinner label="Loading the scorecard..." className="py-6" />}>
+        <CompanyScorecard companyId={company.id} level={3} />
+      </Suspense>
 
       <Section title="Profile">
         <CompanyProfileForm company={company} />

@@ -1,7 +1,7 @@
 // The Company page for carrier users: the company's name (staff rename it), its compliance and what to do next,
 // its documents with "Upload document", and its profile. Reached from the user
 // menu and from the board's "why can't I book" notes.
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Link } from "wouter";
 import { Building2, Upload } from "lucide-react";
 import { ukDayKey } from "@contract/wall-clock";
@@ -18,6 +18,7 @@ import { suggestedKind } from "./document-rules";
 import { ComplianceStatus } from "./components/compliance-status";
 import { CompanyProfileForm } from "./components/company-profile-form";
 import { DocumentsList } from "./components/documents-list";
+import { CompanyScorecard } from "../scorecards";
 
 // the dialog and its upload code load on first use
 const DocumentUploadDialog = lazyNamed(() => import("./components/document-upload-dialog"), "DocumentUploadDialog");
@@ -119,6 +120,11 @@ export default function CompanyPage() {
             <DocumentsList documents={docs} today={today} onUploadAgain={openUpload} />
           )}
         </section>
+
+        {/* the company's scorecard, from facts (features/scorecards, lazy) */}
+        <Suspense fallback={<Spinner label="Loading the scorecard..." className="py-6" />}>
+          <CompanyScorecard companyId={c.id} />
+        </Suspense>
 
         <section aria-labelledby="details-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
           <h2 id="details-heading" className="text-lg font-semibold text-slate-900">

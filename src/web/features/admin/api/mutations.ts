@@ -87,8 +87,9 @@ export function useApproveLoad() {
 export function useResetLoad() {
   const invalidate = useInvalidateLoads();
   return useMutation({
-    mutationFn: (load: Load) => api.patch<Load>(`/api/loads/${load.id}/reset-to-available`),
-    onSuccess: (_d, load) => {
+    // reason: "carrier withdrew" counts as a hand-back on the carrier's scorecard; none: no body
+    mutationFn: ({ load, reason }: { load: Load; reason?: string }) => api.patch<Load>(`/api/loads/${load.id}/reset-to-available`, reason ? { reason } : undefined),
+    onSuccess: (_d, { load }) => {
       toast.success("Load reset to available", `Load #${load.loadNumber}`);
       return invalidate();
     },

@@ -16,6 +16,7 @@ import { useResetLoad, useUpdateLoadStatus } from "../api/mutations";
 import type { LoadActionHandlers } from "./load-actions-menu";
 import { CancelLoadDialog } from "./cancel-load-dialog";
 import { ApproveLoadDialog } from "./approve-load-dialog";
+import { ResetLoadDialog } from "./reset-load-dialog";
 import { LoadFormDialog } from "./load-form/load-form-dialog";
 
 /** `handlers` for the rows' actions; `openForm` for Add New Load and Edit; `dialogs` to render once. */
@@ -30,6 +31,7 @@ export function useLoadDialogs(user: User | null | undefined) {
   const [bidsFor, setBidsFor] = useState<Load | null>(null);
   const [cancelling, setCancelling] = useState<Load | null>(null);
   const [approving, setApproving] = useState<Load | null>(null);
+  const [resetting, setResetting] = useState<Load | null>(null);
   const [podInfo, setPodInfo] = useState<Load | null>(null);
   const [podDoc, setPodDoc] = useState<Load | null>(null);
   const [invoiceSettingsOpen, setInvoiceSettingsOpen] = useState(false);
@@ -62,7 +64,8 @@ export function useLoadDialogs(user: User | null | undefined) {
     },
     onCancel: setCancelling,
     onUncancel: (l) => void setStatus(l, "available"),
-    onReset: (l) => resetLoad.mutate(l),
+    // Reset to Available asks once, with the reason ("carrier withdrew" is a hand-back)
+    onReset: setResetting,
     onViewPod: setPodInfo,
     onGeneratePod: setPodDoc,
   };
@@ -82,6 +85,15 @@ export function useLoadDialogs(user: User | null | undefined) {
         onConfirm={async (reason) => {
           if (cancelling) await setStatus(cancelling, "cancelled", reason || undefined);
           setCancelling(null);
+        }}
+      />
+      <ResetLoadDialog
+        load={resetting}
+        onOpenChange={(o) => !o && setResetting(null)}
+        pending={resetLoad.isPending}
+        onConfirm={async (reason) => {
+          if (resetting) await resetLoad.mutateAsync({ load: resetting, reason }).catch(() => undefined);
+          setResetting(null);
         }}
       />
       <ApproveLoadDialog load={approving} userId={user?.id} onOpenChange={(o) => !o && setApproving(null)} />

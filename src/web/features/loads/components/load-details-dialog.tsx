@@ -31,6 +31,7 @@ import { canAcceptLoad, canCompletePod, canGeneratePod, loadFeatureBadges, rateO
 import { BookingBlockNote, type BookingBlock } from "../../booking-compliance";
 import { LoadStopsPanel } from "../../claims";
 import { LoadMessagesPanel } from "../../messages";
+import { SiteWaitingNote } from "../../scorecards";
 import { Later } from "../../../lib/lazy";
 
 export interface LoadDetailsDialogProps {
@@ -127,12 +128,11 @@ export function LoadDetailsDialog({ loadId, open, onOpenChange, onAccept, onComp
       <>
         {blocked && <BookingBlockNote block={blocked} id={blockId} className="mb-4" autoFocusLink />}
         <LoadDetailsBody load={load} />
-        {/* a booked load's stop times and waiting-time claims (features/claims), when the server sent them */}
-        {"stops" in load && (
-          <Later>
-            <LoadStopsPanel load={load} />
-          </Later>
-        )}
+        {/* the typical wait at its stop areas (features/scorecards); a booked load's stop times and waiting-time claims (features/claims): when the server sent them */}
+        <Later>
+          {"siteWaiting" in load && <SiteWaitingNote load={load} />}
+          {"stops" in load && <LoadStopsPanel load={load} />}
+        </Later>
       </>
     );
     // the Messages tab's thread is loaded only when the tab is shown (features/messages)
