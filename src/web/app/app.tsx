@@ -1,6 +1,6 @@
 // The app's routes. Signed out: /register, /reset-password, /login; anything else
 // shows the login page. Signed in: /, /admin and /insight (staff only, else 404), /guide,
-// /register, /user-guide, /saved-searches, /company, /invoices, /claims; anything else the
+// /register, /user-guide, /saved-searches, /company, /invoices, /claims, /trucks; anything else the
 // 404 page. While the current user loads, a spinner with "Loading...".
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
@@ -36,6 +36,7 @@ const SavedSearchesPage = lazy(() => import("../features/saved-searches/saved-se
 const CompanyPage = lazy(() => import("../features/companies/company-page"));
 const MyInvoicesPage = lazy(() => import("../features/invoices/my-invoices-page"));
 const MyClaimsPage = lazy(() => import("../features/claims/my-claims-page"));
+const TrucksPage = lazy(() => import("../features/trucks/trucks-page"));
 const UserGuidePage = lazy(() => import("../features/guide/user-guide-page"));
 
 function SkipLink() {
@@ -109,6 +110,7 @@ export function App() {
             <Route path="/company" component={CompanyPage} />
             <Route path="/invoices" component={MyInvoicesPage} />
             <Route path="/claims" component={MyClaimsPage} />
+            <Route path="/trucks" component={TrucksPage} />
             <Route path="/user-guide" component={UserGuidePage} />
             <Route path="/register" component={RegisterPage} />
             {/* a reset link opened while signed in still works (it may be for another account) */}

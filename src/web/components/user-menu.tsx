@@ -2,7 +2,7 @@
 // My Profile, Change Password, Saved searches, Company and My Invoices (carriers
 // only), Log out. The dialogs live outside the menu so they keep focus after it closes.
 import { useState } from "react";
-import { Bookmark, Building2, KeyRound, LogOut, ReceiptText, Timer, UserRound } from "lucide-react";
+import { Bookmark, Building2, KeyRound, LogOut, ReceiptText, Timer, Truck, UserRound } from "lucide-react";
 import { useLocation } from "wouter";
 import type { User } from "@contract/schemas/user";
 import { isStaffRole } from "@contract/constants";
@@ -73,6 +73,13 @@ export function UserMenu({ user, defaultOpen = false }: { user: User; defaultOpe
             <DropdownMenuItem onSelect={() => navigate("/claims")}>
               <Timer className="h-4 w-4" aria-hidden="true" />
               Claims
+            </DropdownMenuItem>
+          )}
+          {/* the company's posted trucks and the loads that match them; staff have the Trucks tab */}
+          {!isStaffRole(user) && (
+            <DropdownMenuItem onSelect={() => navigate("/trucks")}>
+              <Truck className="h-4 w-4" aria-hidden="true" />
+              Trucks
             </DropdownMenuItem>
           )}
           <DropdownMenuSeparator />

@@ -3,7 +3,7 @@
 // Filters and the sort are applied by the server through the query string
 // (contract), and kept in the page's URL: each change is a history
 // entry, so Back goes to the previous filters and a link shares them.
-import { memo, useDeferredValue, useMemo, useRef, useState } from "react";
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { AlertTriangle, Loader2 } from "lucide-react";
 import { BOARD_PAGE_SIZE, POLL } from "@contract/constants";
@@ -22,8 +22,10 @@ import { BoardComplianceNotice, boardNotice, bookingBlock, useComplianceMe } fro
 import { CompletePodDialog, PodOutboxPanel, podsMayBeQueued, useWaitingLoads } from "../pod";
 import { SaveBoardSearchDialog } from "../saved-searches";
 import { counteredBidFor } from "../messages";
+import { ReturnLoadsSection } from "../trucks";
 import { LoadCard } from "./components/load-card";
 import { FilterBar } from "./components/filter-bar";
+import { firstScreenDrawn } from "./first-screen-takeover";
 import { EMPTY_FILTERS, filtersFromSearch, searchFromFilters, type BoardFilters } from "./board-url";
 import { StatsStrip } from "./components/stats-strip";
 import { BOARD_MAIN, BoardHeading } from "./board-shell";
@@ -51,6 +53,8 @@ const BoardCard = memo(
 export default function BoardPage() {
   const stats = useStats();
   const [tab, setTab] = useState("loads");
+  // a board the server drew: the app has taken it over (first-screen-takeover.ts)
+  useEffect(firstScreenDrawn, []);
 
   return (
     <main id="main-content" className={BOARD_MAIN}>
@@ -98,7 +102,8 @@ function LoadBoard() {
   const loads = useLoads({ ...filters, limit }, { poll: POLL.boardLoads });
   const ownBids = useOwnBids();
   const online = useOnline();
-  const acceptFlow = useAcceptLoadFlow();
+  // the booking confirmation offers the loads home from where the booked one delivers (features/trucks)
+  const acceptFlow = useAcceptLoadFlow({ afterBooking: (l) => <Later><ReturnLoadsSection load={l} /></Later> });
   // Accept without a signal says so at once: a booking is never queued to be sent later
   const [acceptOffline, setAcceptOffline] = useState(false);
   // the note goes with the signal's return (set during render: React's pattern for state following a value)

@@ -20,6 +20,10 @@ const opensAdmin = (n: Notification) => n.type === "vat_number_proposed" || n.ty
 /** A waiting-time claim decided opens the carrier's Claims page, with the amount approved or the reason. */
 const opensClaims = (n: Notification) => n.type === "waiting_claim_decided";
 
+/** A load offered to (or matching) a posted truck opens the Trucks page at that load; return loads open the booked load's return loads there. */
+const trucksPathOf = (n: Notification): string | null =>
+  !n.loadId ? null : n.type === "truck_offer" ? `/trucks?offer=${n.loadId}` : n.type === "return_loads" ? `/trucks?returns=${n.loadId}` : null;
+
 /** A message on a load opens the load's details on its Messages tab. */
 const opensMessages = (n: Notification) => n.type === "message_received";
 
@@ -45,6 +49,7 @@ export function NotificationBell({
     else if (opensCompany(n)) navigate("/company");
     else if (opensAdmin(n)) navigate("/admin");
     else if (opensClaims(n)) navigate("/claims");
+    else if (trucksPathOf(n)) navigate(trucksPathOf(n)!);
     else if (n.loadId) onOpenLoad(n.loadId, opensMessages(n) ? "messages" : undefined);
   };
 
@@ -98,7 +103,7 @@ export function NotificationBell({
                         <span className="mt-0.5 block text-sm text-slate-700 [overflow-wrap:anywhere]">{n.body}</span>
                         <span className="mt-0.5 block text-xs text-slate-500">
                           {formatAge(n.createdAt)}
-                          {opensInvoices(n) ? " · Open My Invoices" : n.loadId ? " · Open the load" : ""}
+                          {opensInvoices(n) ? " · Open My Invoices" : trucksPathOf(n) ? " · Open Trucks" : n.loadId ? " · Open the load" : ""}
                         </span>
                       </span>
                     </span>

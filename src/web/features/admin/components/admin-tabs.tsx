@@ -1,6 +1,6 @@
 // The admin dashboard's tabs, with counts where staff need them: All
 // Loads, Loads with Bids, Accepted, Approved, Completed, Users, Carriers, Pending,
-// Compliance, Invoices, Claims and, for admins only, Integrations. The open tab and each
+// Compliance, Invoices, Claims, Trucks and, for admins only, Integrations. The open tab and each
 // load tab's filters stay put across reloads (ui.md: filters that stay put).
 import type { ReactNode } from "react";
 import { Tabs } from "radix-ui";
@@ -13,6 +13,7 @@ import { ComplianceTab, summaryText, useComplianceSummary } from "../../companie
 import { InvoicesTab, useOverdueInvoiceCount } from "../../invoices";
 import { IntegrationsTab } from "../../integrations";
 import { ClaimsTab, usePendingClaimCount } from "../../claims";
+import { TrucksTab } from "../../trucks";
 import { Later } from "../../../lib/lazy";
 import { EMPTY_FILTERS, useAdminLoads, type AdminLoadFilters } from "../api/queries";
 import { usePendingCount } from "../api/user-lists";
@@ -24,8 +25,8 @@ import { CarriersTab } from "./carriers-tab";
 import { PendingTab } from "./pending-tab";
 
 // Integrations: admins only, so a manager never sees the tab
-type TabKey = "all" | "bids" | "accepted" | "approved" | "completed" | "users" | "carriers" | "pending" | "compliance" | "invoices" | "claims" | "integrations";
-const TAB_KEYS: TabKey[] = ["all", "bids", "accepted", "approved", "completed", "users", "carriers", "pending", "compliance", "invoices", "claims", "integrations"];
+type TabKey = "all" | "bids" | "accepted" | "approved" | "completed" | "users" | "carriers" | "pending" | "compliance" | "invoices" | "claims" | "trucks" | "integrations";
+const TAB_KEYS: TabKey[] = ["all", "bids", "accepted", "approved", "completed", "users", "carriers", "pending", "compliance", "invoices", "claims", "trucks", "integrations"];
 
 function CountBadge({ n, label }: { n: number | undefined; label: string }) {
   if (n == null) return null;
@@ -99,6 +100,7 @@ export function AdminTabs({ user, handlers, onEditLoad }: { user: User | null | 
         <TabTrigger value="claims">
           Claims <CountBadge n={pendingClaims || undefined} label="claims waiting for a decision" />
         </TabTrigger>
+        <TabTrigger value="trucks">Trucks</TabTrigger>
         {isAdmin && <TabTrigger value="integrations">Integrations</TabTrigger>}
       </Tabs.List>
 
@@ -128,6 +130,11 @@ export function AdminTabs({ user, handlers, onEditLoad }: { user: User | null | 
       <Tabs.Content value="claims">
         <Later>
           <ClaimsTab />
+        </Later>
+      </Tabs.Content>
+      <Tabs.Content value="trucks">
+        <Later>
+          <TrucksTab />
         </Later>
       </Tabs.Content>
       {isAdmin && (

@@ -14,6 +14,7 @@ import { canAcceptLoad, canBidOnLoad, canCompletePod, loadFeatureBadges, rateOf,
 import { BookingBlockNote, type BookingBlock } from "../../booking-compliance";
 import { StopActions } from "../../claims";
 import { CounterOfferSlot } from "../../messages";
+import { ReturnLoadsSlot } from "../../trucks";
 import { Later } from "../../../lib/lazy";
 
 export interface LoadCardProps {
@@ -153,6 +154,9 @@ export function LoadCard({ load, pendingBid, counteredBid, onAccept, onBid, onVi
       )}
 
       {counteredBid && <CounterOfferSlot bid={counteredBid} loadNumber={load.loadNumber} />}
+
+      {/* a carrier's booked load: "Return loads (n)" once there are loads home from its delivery (features/trucks) */}
+      <ReturnLoadsSlot load={load} />
 
       {blocked && <BookingBlockNote block={blocked} id={blockId} compact className="mt-4" />}
 

@@ -2,6 +2,7 @@
 // first load carries no dialog code: they load on the first Accept click. The
 // confirmation shows what is being booked (route, dates, price) as the card did,
 // not only the load number: a booking cannot be undone.
+import type { ReactNode } from "react";
 import { ArrowRight, CheckCircle2 } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
 import { Dialog } from "../../../components/ui/dialog";
@@ -18,9 +19,11 @@ export interface AcceptDialogsProps {
   setConfirmOpen: (open: boolean) => void;
   setSuccessOpen: (open: boolean) => void;
   confirm: () => void;
+  /** under the next steps: the caller's own (the board's return loads) */
+  afterBooking?: ReactNode;
 }
 
-export function AcceptLoadDialogs({ target, accepted, confirmOpen, successOpen, pending, setConfirmOpen, setSuccessOpen, confirm }: AcceptDialogsProps) {
+export function AcceptLoadDialogs({ target, accepted, confirmOpen, successOpen, pending, setConfirmOpen, setSuccessOpen, confirm, afterBooking }: AcceptDialogsProps) {
   return (
     <>
       <Dialog
@@ -70,6 +73,7 @@ export function AcceptLoadDialogs({ target, accepted, confirmOpen, successOpen, 
                 <li>Complete the POD after pickup and delivery.</li>
               </ol>
             </div>
+            {afterBooking}
           </div>
         )}
       </Dialog>

@@ -11,7 +11,8 @@ import { acceptErrorMessage } from "../load-rules";
 
 const AcceptLoadDialogs = lazyNamed(() => import("./accept-load-dialogs-view"), "AcceptLoadDialogs");
 
-export function useAcceptLoadFlow(): { requestAccept: (load: Load) => void; dialogs: ReactNode } {
+/** `afterBooking`: what the success dialog adds under the next steps for the booked load (the board: its return loads, features/trucks). */
+export function useAcceptLoadFlow(opts: { afterBooking?: (load: Load) => ReactNode } = {}): { requestAccept: (load: Load) => void; dialogs: ReactNode } {
   const { user } = useAuth();
   const accept = useAcceptLoad();
   const [target, setTarget] = useState<Load | null>(null);
@@ -64,6 +65,7 @@ export function useAcceptLoadFlow(): { requestAccept: (load: Load) => void; dial
         setConfirmOpen={setConfirmOpen}
         setSuccessOpen={setSuccessOpen}
         confirm={confirm}
+        afterBooking={accepted && opts.afterBooking ? opts.afterBooking(accepted) : null}
       />
     </Later>
   );
