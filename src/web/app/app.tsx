@@ -1,6 +1,6 @@
 // The app's routes. Signed out: /register, /reset-password, /login; anything else
 // shows the login page. Signed in: /, /admin and /insight (staff only, else 404), /guide,
-// /register, /user-guide, /saved-searches, /company, /invoices, /claims, /trucks; anything else the
+// /register, /user-guide, /saved-searches, /company, /invoices, /claims, /scorecard, /trucks; anything else the
 // 404 page. While the current user loads, a spinner with "Loading...".
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
@@ -37,6 +37,7 @@ const CompanyPage = lazy(() => import("../features/companies/company-page"));
 const MyInvoicesPage = lazy(() => import("../features/invoices/my-invoices-page"));
 const MyClaimsPage = lazy(() => import("../features/claims/my-claims-page"));
 const TrucksPage = lazy(() => import("../features/trucks/trucks-page"));
+const NetworkScorecardPage = lazy(() => import("../features/scorecards/network-scorecard-page"));
 const UserGuidePage = lazy(() => import("../features/guide/user-guide-page"));
 
 function SkipLink() {
@@ -111,6 +112,7 @@ export function App() {
             <Route path="/invoices" component={MyInvoicesPage} />
             <Route path="/claims" component={MyClaimsPage} />
             <Route path="/trucks" component={TrucksPage} />
+            <Route path="/scorecard" component={NetworkScorecardPage} />
             <Route path="/user-guide" component={UserGuidePage} />
             <Route path="/register" component={RegisterPage} />
             {/* a reset link opened while signed in still works (it may be for another account) */}

@@ -11,3 +11,5 @@ export const NETWORK_SCORECARD_PATH = "/scorecard";
 export const CompanyScorecard = /* @__PURE__ */ lazyNamed(() => import("./company-scorecard"), "CompanyScorecard");
 /** "Typical wait at LS pickups: 1 h 10 min (12 visits)" on a load's details. */
 export const SiteWaitingNote = /* @__PURE__ */ lazyNamed(() => import("./site-waiting-note"), "SiteWaitingNote");
+/** Staff: carrier companies by on-time delivery and hours to POD (the Carriers tab's second view). */
+export const CarrierScores = /* @__PURE__ */ lazyNamed(() => import("./staff/carrier-scores"), "CarrierScores");

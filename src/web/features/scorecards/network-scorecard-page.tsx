@@ -15,7 +15,7 @@ import { useNetworkScorecard } from "./api";
 import { Problem, Updating } from "./company-scorecard";
 import { DaysPicker, useStoredDays } from "./components/days-picker";
 import { ChartCard, FiguresTable, SiteWaitingChart, TD, TH } from "./components/chart-card";
-import { formatDays, formatHours, formatShare, formatWait, periodLabel, stopLabel, worstFirst } from "./scorecard-format";
+import { formatDays, formatHours, formatPercent, formatWait, periodLabel, stopLabel, worstFirst } from "./scorecard-format";
 
 interface Tile {
   label: string;
@@ -51,7 +51,7 @@ function tilesOf(s: NetworkScorecard): Tile[] {
     },
     {
       label: "Claims approved",
-      value: formatShare(s.claims.approvedRate),
+      value: formatPercent(s.claims.approvedRate),
       detail: s.claims.approvedRate == null ? "No claim decided yet" : "Of the claims decided",
       icon: <ThumbsUp aria-hidden="true" />,
       tone: "bg-emerald-50 text-emerald-800",

@@ -5,6 +5,7 @@ import {
   formatDays,
   formatHours,
   formatOnTime,
+  formatPercent,
   formatWait,
   lateNumbers,
   loadsBehind,
@@ -37,6 +38,9 @@ describe("scorecard words", () => {
     expect(formatOnTime({ onTime: 0, late: 0, unknown: 2 })).toBe("—");
     expect(onTimeShare({ onTime: 0, late: 0, unknown: 0 })).toBeNull();
     expect(formatOnTime({ onTime: 1234, late: 0, unknown: 0 })).toBe("100% (1,234 of 1,234)");
+    expect(formatPercent(85.7)).toBe("85.7%");
+    expect(formatPercent(100)).toBe("100%");
+    expect(formatPercent(null)).toBe("—");
     expect(punctualityDetail({ onTime: 6, late: 1, unknown: 3 })).toBe("1 late · 3 not known");
     expect(punctualityDetail({ onTime: 6, late: 0, unknown: 0 })).toBe("0 late");
     expect(punctualityDetail({ onTime: 0, late: 0, unknown: 0 })).toBe("No recorded stops");

@@ -44,6 +44,11 @@ export function formatShare(share: number | null): string {
   return share == null ? "—" : percent.format(share);
 }
 
+/** A per cent as the server sends it (0–100, one decimal: the approved claims, on-time delivery in a list): 85.7 → "85.7%"; null → "—" */
+export function formatPercent(pct: number | null | undefined): string {
+  return pct == null ? "—" : percent.format(pct / 100);
+}
+
 /** The figure with what it is of: "85.7% (12 of 14)"; "—" when nothing is known. */
 export function formatOnTime(c: PunctualityCounts): string {
   const share = onTimeShare(c);

@@ -12,6 +12,8 @@ import { CELL, EmptyRow, FIRST_CELL, ListError, SkeletonRows } from "../../../co
 import { SortableTableShell, TablePager, TableSearch, countOf, usePagedTable, type Column } from "../../../components/table-pager";
 import { EMAIL_CELL, EmailText } from "./users-tab";
 import { CompanyDialog, ComplianceBadge, type CompanyTarget } from "../../companies-staff";
+import { CarrierScores } from "../../scorecards";
+import { Later } from "../../../lib/lazy";
 
 const HEADERS: Column[] = [
   { label: "Carrier Company", sortKey: "carrierName" },
@@ -23,7 +25,40 @@ const HEADERS: Column[] = [
   { label: "Joined", sortKey: "joinedAt", firstDesc: true },
 ];
 
+type CarriersView = "contacts" | "scores";
+const VIEWS: { value: CarriersView; label: string }[] = [
+  { value: "contacts", label: "Contacts and earnings" },
+  { value: "scores", label: "On time and POD" },
+];
+
+/** Two views of the carriers: contacts and earnings (by name), or on-time delivery and hours to POD (by company, features/scorecards). */
 export function CarriersTab() {
+  const [view, setView] = useState<CarriersView>("contacts");
+  const [company, setCompany] = useState<CompanyTarget | null>(null);
+  return (
+    <div className="space-y-3">
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="sr-only">Show</legend>
+        {VIEWS.map((v) => (
+          <label key={v.value} className={cn("inline-flex min-h-9 cursor-pointer items-center rounded-md border px-3 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600", view === v.value ? "border-brand-800 bg-brand-800 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50")}>
+            <input type="radio" name="carriers-view" value={v.value} checked={view === v.value} onChange={() => setView(v.value)} className="sr-only" />
+            {v.label}
+          </label>
+        ))}
+      </fieldset>
+      {view === "scores" ? (
+        <Later>
+          <CarrierScores onOpenCompany={setCompany} />
+        </Later>
+      ) : (
+        <CarrierContacts />
+      )}
+      <CompanyDialog target={company} onOpenChange={(o) => !o && setCompany(null)} />
+    </div>
+  );
+}
+
+function CarrierContacts() {
   // no column chosen: the server's order (newest company first, "Unknown Carrier" last)
   const table = usePagedTable({ pageSize: USER_LIST_PAGE });
   const carriers = useCarriersPage(table.params);
