@@ -60,6 +60,7 @@ import { registerLoadImportRoutes } from "./modules/integrations/import/load-imp
 import { registerStopsRoutes } from "./modules/claims/stops.routes";
 import { registerMessagesRoutes } from "./modules/messages/messages.routes";
 import { registerClaimsRoutes } from "./modules/claims/claims.routes";
+import { registerScorecardsRoutes } from "./modules/scorecards/scorecards.routes";
 import { registerTrucksRoutes } from "./modules/trucks/trucks.routes";
 
 export { WEB_DIST } from "./lib/paths";
@@ -215,6 +216,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     registerClaimsRoutes,
     registerStopsRoutes,
     registerMessagesRoutes,
+    registerScorecardsRoutes,
     registerTrucksRoutes,
   ]) {
     await register(app, ctx);

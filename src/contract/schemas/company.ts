@@ -68,6 +68,10 @@ export interface Company {
   compliance: ComplianceStatus;
   memberCount: number;
   createdAt: string;
+  /** GET /api/companies items only: per cent of known deliveries on time over the last 90 days (scorecard.ts CompanyScoreSummary) */
+  onTimeDeliveryRate?: number | null;
+  /** GET /api/companies items only: median hours from delivery to POD over the last 90 days */
+  podHoursMedian?: number | null;
 }
 
 /**
@@ -97,7 +101,7 @@ export const companyMergeSchema = z.object({ intoId: z.uuid("Please choose the c
 /** PUT /api/users/{id}/company {companyId}: staff move a carrier user to another company. */
 export const moveUserSchema = z.object({ companyId: z.uuid("Please choose a company") });
 
-export const COMPANY_SORT_KEYS = ["name", "memberCount", "compliance", "createdAt"] as const;
+export const COMPANY_SORT_KEYS = ["name", "memberCount", "compliance", "createdAt", "onTimeDelivery", "podHours"] as const;
 export type CompanySortKey = (typeof COMPANY_SORT_KEYS)[number];
 /** GET /api/companies: a page of 50 unless asked, at most 200; the total in X-Total-Count. */
 export const COMPANY_PAGE_SIZE = 50;
@@ -105,7 +109,8 @@ export const COMPANY_LIST_MAX = 200;
 /**
  * `sort`: a key ascending or "-key" descending; by name (A to Z) unless asked.
  * `compliance` ascending puts the companies most in need of attention first
- * (not compliant, then expiring, then compliant).
+ * (not compliant, then expiring, then compliant). `onTimeDelivery` and `podHours` order by
+ * the scorecard's figures (companies with none last either way).
  */
 export const companyListQuerySchema = pageQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(COMPANY_LIST_MAX, `limit must be at most ${COMPANY_LIST_MAX}`).optional(),

@@ -9,6 +9,8 @@ import type { Stop } from "./claim";
 
 /** contract: days 7–365, 90 when absent */
 export const SCORECARD_DAYS = { min: 7, max: 365, default: 90 } as const;
+/** the loads listed behind a company's figures, at most (the newest first) */
+export const SCORECARD_LOADS_MAX = 1000;
 /** contract (as lane rates): a site area is shown with at least this many recorded visits */
 export const SITE_MIN_VISITS = 3;
 /** contract: an `exact` time is on time up to this many minutes after it */
@@ -45,7 +47,13 @@ export interface ScorecardLoad {
   handedBack?: boolean;
 }
 
-/** GET /api/companies/{id}/scorecard */
+/**
+ * GET /api/companies/{id}/scorecard. The window is the UK days from..to (today and the
+ * days-1 before it). A load counts on the day it was completed (collection, delivery,
+ * POD hours) or handed back; `loads` lists them, the newest first, at most
+ * SCORECARD_LOADS_MAX. podHours median and p90 interpolate (as PostgreSQL's
+ * percentile_cont), hours to one decimal.
+ */
 export interface CompanyScorecard {
   /** YYYY-MM-DD, UK days */
   from: string;
@@ -72,11 +80,28 @@ export interface SiteWaiting {
 export interface NetworkScorecard {
   from: string;
   to: string;
+  /** days from issue to payment of the invoices paid in the window */
   daysToPay: { median: number | null; p90: number | null };
+  /** invoices issued, unpaid and past their due date today */
   overdueInvoices: number;
+  /** approvedRate: per cent (0–100, one decimal) of the decided claims that were approved; null: none decided */
   claims: { submitted: number; approvedRate: number | null; medianDecisionHours: number | null };
-  /** areas with at least SITE_MIN_VISITS visits, worst (longest median) first */
+  /** by the day of arrival in the window; areas with at least SITE_MIN_VISITS visits, worst (longest median) first */
   waitingAtSites: SiteWaiting[];
+}
+
+/** `siteWaiting` on GET /api/loads/{id}: the median waiting at the load's pickup and delivery areas over 90 days, null when fewer than SITE_MIN_VISITS visits */
+export interface SiteWaitingOfLoad {
+  pickup: Omit<SiteWaiting, "stop"> | null;
+  delivery: Omit<SiteWaiting, "stop"> | null;
+}
+
+/** GET /api/companies (staff) items carry these from the company's scorecard over the last 90 days (null: nothing known yet) */
+export interface CompanyScoreSummary {
+  /** per cent (0–100, one decimal) of the deliveries with a known punctuality that were on time */
+  onTimeDeliveryRate: number | null;
+  /** median hours from delivery to POD submitted, one decimal */
+  podHoursMedian: number | null;
 }
 
 /** PATCH /api/loads/{id}/reset-to-available: optional reason; "carrier withdrew" counts as a hand-back */

@@ -21,3 +21,4 @@ export * from "./events";
 export * from "./claims";
 export * from "./messages";
 export * from "./trucks";
+export * from "./scorecards";

@@ -7,7 +7,7 @@
 // that rename or merge keep every stored copy in step, in the caller's transaction.
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "../../db/client";
-import { companies, companyDocuments, loadEvents, loads, users, type CompanyRow, type UserRow } from "../../db/schema";
+import { companies, companyDocuments, companyScorecards, loadEvents, loads, users, type CompanyRow, type UserRow } from "../../db/schema";
 import { EXPIRING_WITHIN_DAYS, addDays, type CompanySortKey, type ComplianceStatus } from "../../../contract/schemas/company";
 
 /** A company name as companies are matched: trimmed, case ignored (contract); the SQL twin is keySql. */
@@ -258,6 +258,9 @@ export async function listCompanyRows(db: DbOrTx, q: CompanyListOptions): Promis
     // worst first ascending: the companies that need attention
     compliance: () => [dir(sql`case ${status} when 'non_compliant' then 0 when 'expiring' then 1 else 2 end`), ...byName.map((e) => asc(e as SQL))],
     createdAt: () => [dir(companies.createdAt), ...byName.map((e) => asc(e as SQL))],
+    // the scorecard's summary (modules/scorecards keeps it); companies with none last either way
+    onTimeDelivery: () => [sql`${scoreSql("on_time_delivery_rate")} ${sql.raw(q.sort.desc ? "desc" : "asc")} nulls last`, ...byName.map((e) => asc(e as SQL))],
+    podHours: () => [sql`${scoreSql("pod_hours_median")} ${sql.raw(q.sort.desc ? "desc" : "asc")} nulls last`, ...byName.map((e) => asc(e as SQL))],
   }[q.sort.key]();
   const [{ n: total }] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(companies).where(where);
   const rows = await db
@@ -268,6 +271,17 @@ export async function listCompanyRows(db: DbOrTx, q: CompanyListOptions): Promis
     .limit(q.limit)
     .offset(q.offset);
   return { rows, total };
+}
+
+/** One figure of the company's scorecard summary, for the list's order. */
+const scoreSql = (column: "on_time_delivery_rate" | "pod_hours_median") =>
+  sql`(select ${sql.raw(`s.${column}`)} from ${companyScorecards} s where s.company_id = ${companies.id})`;
+
+/** The scorecard summaries of these companies (GET /api/companies items). */
+export async function scoreSummaries(db: DbOrTx, companyIds: string[]): Promise<Map<string, { onTimeDeliveryRate: number | null; podHoursMedian: number | null }>> {
+  if (!companyIds.length) return new Map();
+  const rows = await db.select().from(companyScorecards).where(inArray(companyScorecards.companyId, companyIds));
+  return new Map(rows.map((r) => [r.companyId, { onTimeDeliveryRate: r.onTimeDeliveryRate, podHoursMedian: r.podHoursMedian }]));
 }
 
 /** The company records of these name keys (the Carriers tab names companies by name). */

@@ -39,6 +39,7 @@ import {
   insertCompanyIfAbsent,
   listCompanyRows,
   memberCounts,
+  scoreSummaries,
   moveDocuments,
   nameKeyOf,
   recordBookingEvents,
@@ -193,7 +194,9 @@ export async function listCompanies(opts: { ctx: AppContext; query: CompanyListQ
     limit: query.limit ?? COMPANY_PAGE_SIZE,
     offset: query.offset ?? 0,
   });
-  return { rows: await companyViews(ctx, ctx.db, page.rows, today), total: page.total };
+  const scores = await scoreSummaries(ctx.db, page.rows.map((r) => r.id));
+  const rows = (await companyViews(ctx, ctx.db, page.rows, today)).map((c) => ({ ...c, onTimeDeliveryRate: null, podHoursMedian: null, ...scores.get(c.id) }));
+  return { rows, total: page.total };
 }
 
 /** GET /api/companies/{id}: staff and the company's members; anyone else may not know it exists (404). */

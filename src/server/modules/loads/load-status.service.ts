@@ -201,9 +201,20 @@ export async function changeLoadStatus(opts: {
   return toLoad(row, actor, now);
 }
 
-/** Reset to Available (a separate call): only from accepted or approved. */
-export async function resetLoadToAvailable(opts: { ctx: AppContext; db: Db; actor: Actor; loadId: string; now: Date }): Promise<Load> {
-  const { ctx, db, actor, loadId, now } = opts;
+/** The reset's state check as the request arrives (as assertStatusChangeAllowed): state before shape. */
+export async function assertResetAllowed(opts: { db: DbOrTx; actor: Actor; loadId: string }): Promise<void> {
+  requireStaffActor(opts.actor);
+  const current = await findLoad(opts.db, opts.loadId);
+  if (!current) throw new AppError(404, MSG.notFound);
+  assertTransition("reset", current.status);
+}
+
+/**
+ * Reset to Available (a separate call): only from accepted or approved. `reason`, staff's
+ * word for it, goes in the history line and the event ("carrier withdrew": a hand-back).
+ */
+export async function resetLoadToAvailable(opts: { ctx: AppContext; db: Db; actor: Actor; loadId: string; now: Date; reason?: string }): Promise<Load> {
+  const { ctx, db, actor, loadId, now, reason } = opts;
   requireStaffActor(actor);
   const row = await db.transaction(async (tx) => {
     const { load } = await transitionLoad({
@@ -213,6 +224,7 @@ export async function resetLoadToAvailable(opts: { ctx: AppContext; db: Db; acto
       action: "reset",
       actor,
       now,
+      ...(reason ? { reason } : {}),
       set: { acceptedBy: null, acceptedByCarrier: null, acceptedAt: null, mandataNumber: null, completedAt: null },
     });
     return load;

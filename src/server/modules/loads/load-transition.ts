@@ -87,7 +87,7 @@ function transitionEvent(opts: TransitionOptions, load: LoadRow, before: LoadRow
       return event("load.cancelled", { fromStatus: before.status, heldBy: held(before.status) ? before.acceptedBy : null, ...(opts.reason ? { reason: opts.reason } : {}) });
     case "uncancel":
     case "reset":
-      return event("load.made_available", { via: opts.action, fromStatus: before.status, heldBy: held(before.status) ? before.acceptedBy : null });
+      return event("load.made_available", { via: opts.action, fromStatus: before.status, heldBy: held(before.status) ? before.acceptedBy : null, ...(opts.reason ? { reason: opts.reason } : {}) });
   }
 }
 

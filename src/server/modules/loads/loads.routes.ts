@@ -6,9 +6,11 @@ import { parse, idParam } from "../../lib/validate";
 import { requireStaff, requireUser } from "../../plugins/session";
 import { acceptLoadSchema, loadFiltersSchema, loadInputSchema, loadStatusSchema, loadStatusTargetSchema } from "../../../contract/schemas/load";
 import { pageOf, pageQuerySchema } from "../../../contract/schemas/page";
+import { resetReasonSchema } from "../../../contract/schemas/scorecard";
 import {
   acceptLoad,
   assertAcceptAllowed,
+  assertResetAllowed,
   assertStatusChangeAllowed,
   assertStorableText,
   changeLoadStatus,
@@ -135,8 +137,11 @@ export async function registerLoadsRoutes(app: FastifyInstance, ctx: AppContext)
   app.patch("/api/loads/:id/reset-to-available", async (req) => {
     const actor = requireStaff(req);
     const loadId = idParam(req.params);
-    // no body: whatever is sent is ignored, so only the state machine can refuse (409)
-    return resetLoadToAvailable({ ctx, db, actor, loadId, now: ctx.clock.now() });
+    // state before shape: a load that cannot be reset is 409 whatever the body says;
+    // then an optional {reason} (other fields are ignored)
+    await assertResetAllowed({ db, actor, loadId });
+    const { reason } = parse(resetReasonSchema, body(req) ?? undefined);
+    return resetLoadToAvailable({ ctx, db, actor, loadId, now: ctx.clock.now(), ...(reason ? { reason } : {}) });
   });
 
   app.post("/api/loads/:id/view", async (req, reply) => {
