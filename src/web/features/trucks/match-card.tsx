@@ -10,17 +10,19 @@ import { formatMiles, formatMoney, formatRate, formatTimeWindow, formatWeight } 
 import { canAcceptLoad, canBidOnLoad, rateOf } from "../loads";
 import type { LoadActions } from "./load-actions";
 
-export function MatchCard({ load, milesWords, actions, extra }: { load: MatchedLoad; milesWords: string; actions?: LoadActions; extra?: ReactNode }) {
+/** `level`: the load number's heading level under the list's own heading (4 by default). */
+export function MatchCard({ load, milesWords, actions, extra, level = 4 }: { load: MatchedLoad; milesWords: string; actions?: LoadActions; extra?: ReactNode; level?: 3 | 4 | 5 }) {
   const headingId = useId();
+  const H = `h${level}` as const;
   const rate = rateOf(load);
   const canAccept = canAcceptLoad(load);
   const canBid = canBidOnLoad(load);
   return (
     <article aria-labelledby={headingId} data-testid="match-card" data-load-id={load.id} className="rounded-lg border border-slate-200 bg-white p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-        <h4 id={headingId} className="text-sm font-semibold text-slate-900">
+        <H id={headingId} className="text-sm font-semibold text-slate-900">
           <span className="sr-only">Load </span>#{load.loadNumber}
-        </h4>
+        </H>
         <p className="flex items-center gap-1 text-sm font-semibold text-brand-800" data-testid="empty-miles">
           <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
           {milesWords}

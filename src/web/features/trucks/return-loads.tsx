@@ -20,7 +20,7 @@ type Booked = Pick<Load, "id" | "deliveryCity">;
 
 const rule = `Picking up within ${RETURN_LOAD_MILES} miles of the delivery, on its delivery day or the next ${RETURN_LOAD_DAYS_AFTER} days.`;
 
-function ReturnLoadsList({ load, labelledBy }: { load: Booked; labelledBy: string }) {
+function ReturnLoadsList({ load, labelledBy, level }: { load: Booked; labelledBy: string; level: 3 | 4 | 5 }) {
   const returns = useReturnLoads(load.id);
   // a return load booked from here offers its own loads home in turn
   const actions = useLoadActions({ afterBooking: (l) => <ReturnLoadsSection load={l} /> });
@@ -42,7 +42,7 @@ function ReturnLoadsList({ load, labelledBy }: { load: Booked; labelledBy: strin
         <ul className="grid gap-2" aria-labelledby={labelledBy} data-testid="return-loads">
           {list.map((l) => (
             <li key={l.id}>
-              <MatchCard load={l} milesWords={fromDeliveryWords(l.emptyMiles)} actions={actions} />
+              <MatchCard load={l} milesWords={fromDeliveryWords(l.emptyMiles)} actions={actions} level={level} />
             </li>
           ))}
         </ul>
@@ -63,7 +63,7 @@ export function ReturnLoadsSection({ load, level = 3 }: { load: Booked; level?: 
         Return loads from {load.deliveryCity}
       </H>
       <p className="text-xs text-slate-600">{rule}</p>
-      <ReturnLoadsList load={load} labelledBy={headingId} />
+      <ReturnLoadsList load={load} labelledBy={headingId} level={level === 2 ? 3 : 4} />
     </section>
   );
 }
@@ -91,7 +91,7 @@ export function ReturnLoadsDisclosure({ load }: { load: Booked }) {
             Return loads from {load.deliveryCity}
           </h4>
           <p className="text-xs text-slate-600">{rule}</p>
-          <ReturnLoadsList load={load} labelledBy={headingId} />
+          <ReturnLoadsList load={load} labelledBy={headingId} level={5} />
         </section>
       )}
     </div>

@@ -130,7 +130,7 @@ function TruckMatches({ truck, headingId, actions }: { truck: Truck; headingId: 
         <ul className="mt-2 grid gap-2 lg:grid-cols-2" aria-labelledby={headingId}>
           {list.map((load) => (
             <li key={load.id}>
-              <MatchCard load={load} milesWords={emptyMilesWords(load.emptyMiles)} actions={actions} />
+              <MatchCard load={load} milesWords={emptyMilesWords(load.emptyMiles)} actions={actions} level={5} />
             </li>
           ))}
         </ul>

@@ -145,7 +145,7 @@ function OfferedLoad({ loadId, actions }: { loadId: string; actions: LoadActions
       ) : load.data.status !== "available" ? (
         <p className="text-sm text-slate-700">Load #{load.data.loadNumber} is no longer available.</p>
       ) : (
-        <MatchCard load={{ ...load.data, emptyMiles: null }} milesWords="Offered by the office" actions={actions} />
+        <MatchCard load={{ ...load.data, emptyMiles: null }} milesWords="Offered by the office" actions={actions} level={3} />
       )}
     </section>
   );

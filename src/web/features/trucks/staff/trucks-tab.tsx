@@ -128,7 +128,7 @@ function StaffTruckRow({ truck, offered, onOffered }: { truck: Truck; offered: R
       </div>
       <div className="min-w-0">
         {matches.isLoading ? (
-          <Spinner label="Finding loads..." className="justify-start py-2" />
+          <Spinner label="Finding loads..." className="py-2" />
         ) : matches.isError && !matches.data ? (
           <p role="alert" className="text-sm text-red-800">
             The matching loads could not be loaded.{" "}
