@@ -120,4 +120,16 @@ describe.each([
     await viewShot(page, `board-filtered-reset-${name}`);
     await page.context().close();
   }, 120_000);
+
+  it("a search typed and sent while the app is still taking over the page is applied", async () => {
+    // at once on the server's HTML: the focus starts the takeover, the text and Enter arrive while it runs
+    const page = await open(viewport, touch);
+    const box = page.getByRole("searchbox", { name: "Search" });
+    await box.fill("Pickton 3");
+    await box.press("Enter");
+    await expect.poll(() => new URL(page.url()).searchParams.get("search"), WAIT).toBe("Pickton 3");
+    await expect.poll(() => cardNumbers(page), WAIT).toEqual(["#FN-2026-2803"]);
+    expect(await box.inputValue()).toBe("Pickton 3");
+    await page.context().close();
+  }, 60_000);
 });

@@ -4,7 +4,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { queryClient } from "./lib/query-client";
 import { POLL } from "@contract/constants";
 import { App, preloadBoardPage } from "./app/app";
-import { FIRST_SCREEN_SCRIPT_ID, takeOverWhenAsked } from "./features/board/first-screen-takeover";
+import { FIRST_SCREEN_SCRIPT_ID, takeOverWhenAsked, whenFirstScreenDrawn } from "./features/board/first-screen-takeover";
+
+/** the longest a server-drawn board holds taps for the app (it is normally a few hundred ms) */
+const BOARD_DRAWN_MAX_MS = 10_000;
 import { ErrorBoundary } from "./app/error-boundary";
 import { Toaster } from "./components/ui/toast";
 import { installSessionGuard } from "./lib/session-guard";
@@ -50,8 +53,11 @@ if (document.getElementById(FIRST_SCREEN_SCRIPT_ID)) {
     const [{ readFirstScreen, seedFirstScreen }] = await Promise.all([import("./features/board/first-screen"), preloadBoardPage()]);
     const data = readFirstScreen();
     const endGrace = data ? seedFirstScreen(queryClient, data) : () => {};
+    const boardDrawn = whenFirstScreenDrawn();
     beforeHydrating();
     await new Promise<void>((drawn) => startTransition(() => void hydrateRoot(container, tree(drawn))));
+    // the board hydrates after the root; a page that turned out not to draw it (signed out meanwhile) is not held for ever
+    await Promise.race([boardDrawn, new Promise((gaveUp) => setTimeout(gaveUp, BOARD_DRAWN_MAX_MS))]);
     // from here the seeded answers age like any other: the next poll or mount asks again
     setTimeout(endGrace, POLL.boardLoads);
   });

@@ -6,8 +6,10 @@
 // toasts asked for before it is listening wait in a small queue and show then, in order.
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import type { ToastKind } from "./toast-sonner";
+import { whenLoaded } from "../../lib/lazy";
 
-const load = () => import("./toast-sonner");
+// with no signal it waits for one: the toaster sits above every page, with no error boundary over it
+const load = () => whenLoaded(() => import("./toast-sonner"));
 const SonnerToaster = lazy(async () => ({ default: (await load()).SonnerToaster }));
 
 type Show = (kind: ToastKind, title: string, description?: string) => void;

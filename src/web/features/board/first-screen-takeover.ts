@@ -11,6 +11,19 @@
 /** The id of the page's JSON script (read by the app, written by the server). */
 export const FIRST_SCREEN_SCRIPT_ID = "board-first-screen";
 
+/**
+ * The board page says when it is drawn. React hydrates the board inside its Suspense boundary
+ * in a pass of its own, after the root's: until then its fields still show the HTML's value
+ * and its first effects (the search box taking the filters' text) have not run, so what was
+ * typed is carried over and held taps replayed only after this.
+ */
+let boardDrawn: (() => void) | null = null;
+export function firstScreenDrawn(): void {
+  boardDrawn?.();
+  boardDrawn = null;
+}
+export const whenFirstScreenDrawn = (): Promise<void> => new Promise((drawn) => (boardDrawn = drawn));
+
 const INPUTS = ["pointerdown", "touchstart", "keydown", "focusin"] as const;
 /** after the load event, as main.tsx waits to start the service worker */
 const SETTLE_MS = 2000;
@@ -91,9 +104,13 @@ export function takeOverWhenAsked(root: HTMLElement, start: (beforeHydrating: ()
         document.removeEventListener("input", track, true);
         document.removeEventListener("change", track, true);
         carryTypedText(root, fields, typed);
-        if (held) replay(root, held);
-        const sent = heldSubmit;
-        if (sent) [...root.querySelectorAll("form")].find((f) => (f.getAttribute("aria-label") ?? "") === sent.form)?.requestSubmit();
+        // the app hears the carried text as a change of its state, drawn in a task of its own:
+        // a held click or Enter replayed now would act on the fields as they were (an empty search)
+        setTimeout(() => {
+          if (held) replay(root, held);
+          const sent = heldSubmit;
+          if (sent) [...root.querySelectorAll("form")].find((f) => (f.getAttribute("aria-label") ?? "") === sent.form)?.requestSubmit();
+        });
       },
       // the app's code did not arrive (no signal): the next input tries again
       () => {
