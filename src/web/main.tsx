@@ -11,12 +11,14 @@ const BOARD_DRAWN_MAX_MS = 10_000;
 import { ErrorBoundary } from "./app/error-boundary";
 import { Toaster } from "./components/ui/toast";
 import { installSessionGuard } from "./lib/session-guard";
+import { whenLoaded } from "./lib/lazy";
 import "./styles.css";
 
 // a page shown again from the back/forward cache checks who is signed in first
 installSessionGuard();
 // the service worker (offline app, update prompt, queued PODs), once the page has settled
-window.addEventListener("load", () => setTimeout(() => void import("./pwa/register").then((m) => m.registerServiceWorker()), 2000));
+// (a page that lost its signal before then registers it when the signal is back)
+window.addEventListener("load", () => setTimeout(() => void whenLoaded(() => import("./pwa/register")).then((m) => m.registerServiceWorker()), 2000));
 
 // Lighthouse TBT: the first render is a transition, so React renders the page in
 // slices and answers input between them; the board's first paint is already on screen as HTML
