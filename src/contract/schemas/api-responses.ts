@@ -209,6 +209,8 @@ export const companySchema = z
     compliance: z.enum(COMPLIANCE_STATUSES),
     memberCount: z.number(),
     createdAt: instant(),
+    onTimeDeliveryRate: z.number().nullable().optional().describe("GET /api/companies only: per cent of known deliveries on time, last 90 days"),
+    podHoursMedian: z.number().nullable().optional().describe("GET /api/companies only: median hours from delivery to POD, last 90 days"),
   })
   .meta({ id: "Company" });
 

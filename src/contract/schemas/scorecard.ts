@@ -4,7 +4,7 @@
 // it, so no score is an opinion; the figures are kept from the event log as it grows.
 // plain English for every check a field does not word itself (plain-errors.ts)
 import { z } from "../plain-errors";
-import type { ComplianceStatus } from "./company";
+import { COMPLIANCE_STATUSES, type ComplianceStatus } from "./company";
 import type { Stop } from "./claim";
 
 /** contract: days 7–365, 90 when absent */
@@ -108,3 +108,48 @@ export interface CompanyScoreSummary {
 export const resetReasonSchema = z
   .object({ reason: z.string().trim().max(500, "The reason can be at most 500 characters").optional() })
   .default({});
+
+// ------------------------------------------------------------------ the answers, for the OpenAPI document
+
+const punctualitySchema = z.enum(PUNCTUALITY);
+const countsSchema = z.object({ onTime: z.number().int(), late: z.number().int(), unknown: z.number().int() });
+const ymdSchema = z.string().describe("YYYY-MM-DD, a UK calendar day");
+
+export const companyScorecardSchema = z
+  .object({
+    from: ymdSchema,
+    to: ymdSchema,
+    loadsCompleted: z.number().int(),
+    collection: countsSchema,
+    delivery: countsSchema,
+    podHours: z.object({ median: z.number().nullable(), p90: z.number().nullable() }),
+    handedBack: z.number().int(),
+    waitingClaims: z.object({ submitted: z.number().int(), approved: z.number().int(), amountApproved: z.number() }),
+    compliance: z.enum(COMPLIANCE_STATUSES).nullable(),
+    loads: z.array(
+      z.object({
+        id: z.string(),
+        loadNumber: z.string(),
+        collection: punctualitySchema,
+        delivery: punctualitySchema,
+        podHours: z.number().nullable(),
+        handedBack: z.boolean().optional(),
+      }),
+    ),
+  })
+  .meta({ id: "CompanyScorecard" });
+
+export const networkScorecardSchema = z
+  .object({
+    from: ymdSchema,
+    to: ymdSchema,
+    daysToPay: z.object({ median: z.number().nullable(), p90: z.number().nullable() }),
+    overdueInvoices: z.number().int(),
+    claims: z.object({ submitted: z.number().int(), approvedRate: z.number().nullable(), medianDecisionHours: z.number().nullable() }),
+    waitingAtSites: z.array(z.object({ postcodeArea: z.string(), stop: z.enum(["pickup", "delivery"]), visits: z.number().int(), medianMinutes: z.number() })),
+  })
+  .meta({ id: "NetworkScorecard" });
+
+const areaWaitingSchema = z.object({ postcodeArea: z.string(), medianMinutes: z.number(), visits: z.number().int() }).nullable();
+/** `siteWaiting` on GET /api/loads/{id} */
+export const siteWaitingOfLoadSchema = z.object({ pickup: areaWaitingSchema, delivery: areaWaitingSchema }).meta({ id: "SiteWaitingOfLoad" });

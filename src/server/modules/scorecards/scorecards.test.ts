@@ -13,6 +13,7 @@ import type { CompanyScorecard, NetworkScorecard } from "../../../contract/schem
 import { bookedLoad, caller, deliverSeed, ok, visit, type Holder } from "./scorecards-test-support";
 import { rebuildScorecards } from "./scorecards.service";
 import { allFacts } from "./scorecards.repository";
+import { openApiChecker } from "../../../../test/openapi-check";
 
 const HOUR = 3_600_000;
 const day = (hhmm: string, d = "2026-11-24") => `${d}T${hhmm}:00.000Z`;
@@ -197,6 +198,18 @@ describe.each(ENGINES)("scorecards on %s", (engine) => {
     expect(strip(await allFacts(t.app.ctx.db))).toEqual(before);
     expect(await scorecard(a.companyId, staff)).toEqual(figures);
     expect(await network(staff)).toEqual(net);
+  });
+
+  it("the answers match the OpenAPI document (the company list's items with their figures too)", async () => {
+    const doc = await openApiChecker(t.app);
+    const check = async (route: string, url: string) => {
+      const res = await ok(call("GET", url, staff), url);
+      expect(doc.problems("GET", route, 200, res.json()), url).toEqual([]);
+    };
+    await check("/api/companies/:id/scorecard", `/api/companies/${a.companyId}/scorecard`);
+    await check("/api/scorecard/network", "/api/scorecard/network");
+    await check("/api/companies", "/api/companies?sort=podHours");
+    await check("/api/loads/:id", `/api/loads/${seed.l1.id}`);
   });
 
   it("overdue: 40 days on, A's four unpaid invoices are past their due date (last: the sessions lapse)", async () => {

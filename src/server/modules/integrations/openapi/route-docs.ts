@@ -38,6 +38,7 @@ import { emailScheduleSchema } from "../../../../contract/schemas/email-schedule
 import { mailListQuerySchema } from "../../../../contract/schemas/mail";
 import { emailPreferencesInputSchema, markReadSchema, notificationListQuerySchema } from "../../../../contract/schemas/notification";
 import { podInputSchema } from "../../../../contract/schemas/pod";
+import { companyScorecardSchema, networkScorecardSchema, resetReasonSchema, scorecardQuerySchema, siteWaitingOfLoadSchema } from "../../../../contract/schemas/scorecard";
 import { laneRateQuerySchema, laneRateSchema } from "../../../../contract/schemas/rate";
 import { insightQuerySchema, insightSchema } from "../../../../contract/schemas/insight";
 import { savedSearchInputSchema, savedSearchListQuerySchema, savedSearchUpdateSchema } from "../../../../contract/schemas/saved-search";
@@ -54,10 +55,10 @@ import { loadStopsSchema, stopEventResultSchema, stopPositionSchema } from "../.
 /**
  * One load's answer: the load, and what other modules add for this viewer
  * (load-detail-parts.ts): a booked load's stops and the waiting-time terms, for
- * staff and the holding company.
+ * staff and the holding company; the waiting at its areas when known (scorecards).
  */
 const loadDetailSchema = R.loadSchema
-  .extend({ stops: loadStopsSchema.optional(), waitingTime: waitingTimeSettingsResponseSchema.optional() })
+  .extend({ stops: loadStopsSchema.optional(), waitingTime: waitingTimeSettingsResponseSchema.optional(), siteWaiting: siteWaitingOfLoadSchema.optional() })
   .meta({ id: "LoadDetail" });
 
 const obj = R.anyObjectSchema;
@@ -119,7 +120,7 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "POST", path: "/api/loads/:id/copy", tag: "Loads", summary: "Copy a load", access: "staff", responses: { 201: R.loadSchema } },
   { method: "PATCH", path: "/api/loads/:id/accept", tag: "Loads", summary: "Accept a load (a carrier; staff for one)", access: "signedIn", body: acceptLoadSchema, responses: { 200: R.loadSchema }, errors: [409] },
   { method: "PATCH", path: "/api/loads/:id/status", tag: "Loads", summary: "Move a load to another status", access: "staff", body: loadStatusSchema, responses: { 200: R.loadSchema }, errors: [409] },
-  { method: "PATCH", path: "/api/loads/:id/reset-to-available", tag: "Loads", summary: "Put a load back on the board", access: "staff", responses: { 200: R.loadSchema }, errors: [409] },
+  { method: "PATCH", path: "/api/loads/:id/reset-to-available", tag: "Loads", summary: "Put a load back on the board (reason \"carrier withdrew\": a hand-back)", access: "staff", body: resetReasonSchema, responses: { 200: R.loadSchema }, errors: [409] },
   { method: "POST", path: "/api/loads/:id/view", tag: "Loads", summary: "Record that the caller viewed a load", access: "signedIn", responses: { 204: null } },
   { method: "GET", path: "/api/loads/:id/views", tag: "Loads", summary: "Who viewed a load", access: "staff", query: pageQuerySchema, responses: { 200: list(R.loadViewSchema) }, headers: PAGED },
   { method: "GET", path: "/api/loads/:id/events", tag: "Loads", summary: "A load's history", access: "staff", query: pageQuerySchema, responses: { 200: list(R.loadEventSchema) }, headers: PAGED },
@@ -154,6 +155,8 @@ export const ROUTE_DOCS: RouteDoc[] = [
   // ---------------------------------------------------------------- companies and compliance
   { method: "GET", path: "/api/companies", tag: "Companies", summary: "Carrier companies", access: "staff", query: companyListQuerySchema, responses: { 200: list(R.companySchema) }, headers: PAGED },
   { method: "GET", path: "/api/companies/:id", tag: "Companies", summary: "One company", access: "signedIn", responses: { 200: R.companySchema } },
+  { method: "GET", path: "/api/companies/:id/scorecard", tag: "Companies", summary: "The company's scorecard from facts, with the loads behind it (staff, its members)", access: "signedIn", query: scorecardQuerySchema, responses: { 200: companyScorecardSchema } },
+  { method: "GET", path: "/api/scorecard/network", tag: "Companies", summary: "How the network treats carriers: days to pay, claims, waiting at sites", access: "signedIn", query: scorecardQuerySchema, responses: { 200: networkScorecardSchema } },
   { method: "PUT", path: "/api/companies/:id", tag: "Companies", summary: "Edit a company", access: "signedIn", body: companyUpdateSchema, responses: { 200: R.companySchema } },
   { method: "POST", path: "/api/companies/:id/vat-number/confirm", tag: "Companies", summary: "Confirm a member's proposed VAT number (invoices charge VAT on it from now)", access: "staff", body: vatConfirmSchema, responses: { 200: R.companySchema }, errors: [409] },
   { method: "POST", path: "/api/companies/:id/merge", tag: "Companies", summary: "Merge a company into another", access: "staff", body: companyMergeSchema, responses: { 200: R.companySchema }, errors: [409] },
