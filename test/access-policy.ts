@@ -300,6 +300,14 @@ export const POLICY = {
   "companies.moveUser": { method: "PUT", path: "/api/users/:id/company", scenario: "a carrier to another company", expect: staffOnly(200), why: "contract-beyond: only staff move a user between companies" },
   "companies.moveUser.staff": { method: "PUT", path: "/api/users/:id/company", scenario: "a manager's account", expect: staffOnly(409), why: "only an approved carrier belongs to a company (docs/decisions/0013-compliance.md): wrong state → 409" },
 
+  // ------------------------------------------------------------ trucks and return loads (contract-network, docs/decisions/0035-trucks.md)
+  "trucks.post": { method: "POST", path: "/api/trucks", scenario: "a flatbed in Leeds a week ahead", expect: { anonymous: 401, pending: 401, carrier: 201, otherCarrier: 403, manager: 403, admin: 403 }, why: "contract-network Trucks: a carrier company posts capacity; AMBIGUOUS: staff post none (403 \"Only carriers post trucks\"), nor a carrier of no company (403)" },
+  "trucks.list": { method: "GET", path: "/api/trucks", scenario: "the caller's trucks (the carrier's company has one)", expect: signedIn(200), why: "contract-network Trucks: a carrier their company's; staff all open; checked: a carrier of no company sees none" },
+  "trucks.delete": { method: "DELETE", path: "/api/trucks/:id", scenario: "the carrier's company's open truck", expect: ownerOnly(204, 204), why: "contract-network Trucks: DELETE by the company or staff; another company's truck is one the caller may not know of (404)" },
+  "trucks.matches": { method: "GET", path: "/api/trucks/:id/matches", scenario: "the carrier's company's open truck", expect: ownerOnly(200, 200), why: "contract-network Trucks: matches for staff and the company (others 404)" },
+  "trucks.offer": { method: "POST", path: "/api/trucks/:id/offer", scenario: "an available load offered to an open truck", expect: staffOnly(200), why: "contract-network Trucks: POST /api/trucks/{id}/offer {loadId} (staff)" },
+  "trucks.returnLoads": { method: "GET", path: "/api/loads/:id/return-loads", scenario: "the carrier's approved load", expect: ownerOnly(200, 200), why: "contract-network Return loads: the holding company once the load is accepted, and staff (others 404)" },
+
   // ------------------------------------------------------------ integrations
   "openapi.json": { method: "GET", path: "/api/openapi.json", scenario: "the OpenAPI document", expect: all(200), why: "contract-beyond: GET /api/openapi.json, signed in or not" },
   "openapi.docs": { method: "GET", path: "/api/docs", scenario: "the API reference page", expect: all(200), why: "contract-beyond: a reference page at /api/docs, signed in or not" },

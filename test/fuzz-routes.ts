@@ -12,6 +12,7 @@ import { COMPANY_ROUTES } from "./fuzz-routes-companies";
 import { STOPS_ROUTES } from "./fuzz-routes-stops";
 import { CLAIMS_ROUTES } from "./fuzz-routes-claims";
 import { MESSAGES_ROUTES } from "./fuzz-routes-messages";
+import { TRUCKS_ROUTES } from "./fuzz-routes-trucks";
 
 export const ROUTES: FuzzRoute[] = [
   ...BOARD_ROUTES,
@@ -190,4 +191,5 @@ export const ROUTES: FuzzRoute[] = [
   ...CLAIMS_ROUTES,
   // messages on a load, counter-offers and a bid's history
   ...MESSAGES_ROUTES,
+  ...TRUCKS_ROUTES,
 ];

@@ -84,8 +84,9 @@ export const loads = pgTable(
     index("loads_lane_idx")
       .on(sql`substring(${t.pickupZip} from '^[A-Z]+')`, sql`substring(${t.deliveryZip} from '^[A-Z]+')`, t.acceptedAt)
       .where(sql`${t.acceptedAt} is not null`),
-    // truck matches and return loads: available loads by pickup district, then time (migration 0028, modules/trucks)
-    index("loads_available_pickup_district_idx").on(sql`split_part(${t.pickupZip}, ' ', 1)`, t.pickupDate).where(sql`${t.status} = 'available'`),
+    // truck matches and return loads: available loads by pickup district, then time and equipment (migration 0028,
+    // modules/trucks); the migration adds INCLUDE (pickup_zip, delivery_zip, weight, rate_per_mile, id), which Drizzle cannot say
+    index("loads_available_pickup_district_idx").on(sql`split_part(${t.pickupZip}, ' ', 1)`, t.pickupDate, t.equipmentType).where(sql`${t.status} = 'available'`),
   ],
 );
 

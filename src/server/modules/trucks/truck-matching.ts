@@ -79,24 +79,25 @@ export function matchesTruck(table: PostcodeTable, truck: TruckRow, now: Date): 
   return and(onBoardWhere(today), gte(loads.pickupDate, today), fitsTruck(table, truck))!;
 }
 
-/**
- * Road miles (the distance module's estimate, whole miles) from `from` to each
- * district's centroid, as a CASE over the load's pickup district: what the truck
- * runs empty to collect it, and the first key of "best first".
- */
-export function emptyMilesCase(table: PostcodeTable, from: Point, districts: readonly string[]): SQL<number> {
-  if (!districts.length) return sql<number>`null::int`;
-  const whens = districts.map((d) => {
-    const to = centroidOf(table, d) ?? from;
-    return sql`when ${d} then ${Math.round(estimateRoadMiles(from, to))}::int`;
-  });
-  return sql<number>`(case ${PICKUP_DISTRICT} ${sql.join(whens, sql` `)} end)`;
+/** Whole road miles from a point to each of some districts: the loads are joined to it by their pickup district. */
+export interface MilesTo {
+  districts: string[];
+  miles: number[];
 }
 
-/** The empty-miles CASE of a truck's matches (from its origin's centroid). */
-export function truckEmptyMiles(table: PostcodeTable, truck: TruckRow): SQL<number> {
+/**
+ * Road miles (the distance module's estimate, whole miles) from `from` to each
+ * district's centroid: what the truck runs empty to collect a load picked up there,
+ * and the first key of "best first".
+ */
+export function milesTo(table: PostcodeTable, from: Point, districts: readonly string[]): MilesTo {
+  return { districts: [...districts], miles: districts.map((d) => Math.round(estimateRoadMiles(from, centroidOf(table, d) ?? from))) };
+}
+
+/** The empty miles of a truck's matches (from its origin's centroid to each district within 25 miles). */
+export function truckEmptyMiles(table: PostcodeTable, truck: TruckRow): MilesTo {
   const districts = districtsWithin(table, truck.originDistrict, MATCH_ORIGIN_MILES) ?? [truck.originDistrict];
-  return emptyMilesCase(table, { lat: truck.originLat, lon: truck.originLng }, districts);
+  return milesTo(table, { lat: truck.originLat, lon: truck.originLng }, districts);
 }
 
 /**
@@ -108,7 +109,7 @@ export function returnLoadsWhere(
   table: PostcodeTable,
   load: { id: string; deliveryZip: string | null; deliveryDate: Date | null; pickupDate: Date | null },
   now: Date,
-): { where: SQL; emptyMiles: SQL<number> } | null {
+): { where: SQL; emptyMiles: MilesTo } | null {
   const district = load.deliveryZip ? parsePostcode(load.deliveryZip)?.outward : undefined;
   const when = load.deliveryDate ?? load.pickupDate;
   const centre = district ? centroidOf(table, district) : null;
@@ -124,5 +125,5 @@ export function returnLoadsWhere(
     lt(loads.pickupDate, dayEnd(addDays(first, RETURN_LOAD_DAYS_AFTER))),
     ne(loads.id, load.id),
   )!;
-  return { where, emptyMiles: emptyMilesCase(table, centre, districts) };
+  return { where, emptyMiles: milesTo(table, centre, districts) };
 }

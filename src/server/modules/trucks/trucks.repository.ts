@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companies, loads, truckMatches, trucks, users, type LoadRow, type TruckRow } from "../../db/schema";
+import { PICKUP_DISTRICT, type MilesTo } from "./truck-matching";
 
 export type TruckWithCompany = TruckRow & { companyName: string };
 
@@ -81,22 +82,38 @@ export async function countTruckRows(db: DbOrTx, where: SQL | undefined): Promis
 }
 
 /**
- * Loads meeting `where`, best first (fewest empty miles, then the best rate per mile,
- * then the earliest pickup), a page of them with the total in one statement.
+ * The ids of the loads meeting `where`, best first (fewest empty miles, then the best
+ * rate per mile, then the earliest pickup), a page of them with the total of all.
+ * Narrow rows only: every column it reads is in loads_available_pickup_district_idx,
+ * so the sort of a few thousand candidates never carries whole loads.
  */
-export async function bestLoads(
-  db: DbOrTx,
-  opts: { where: SQL; emptyMiles: SQL<number>; limit: number; offset: number },
-): Promise<{ rows: (LoadRow & { emptyMiles: number | null })[]; total: number }> {
-  const rows = await db
-    .select({ load: loads, emptyMiles: sql<number | null>`${opts.emptyMiles}`.as("empty_miles"), total: sql<number>`count(*) over ()`.as("total") })
+export function bestLoadsQuery(db: DbOrTx, opts: { where: SQL; emptyMiles: MilesTo; limit: number; offset: number }) {
+  // each district's miles, joined by the load's pickup district (a hash lookup a row)
+  const miles = sql`unnest(${`{${opts.emptyMiles.districts.join(",")}}`}::text[], ${`{${opts.emptyMiles.miles.join(",")}}`}::int[]) as d(district, miles)`;
+  return db
+    .select({ id: loads.id, emptyMiles: sql<number>`d.miles`.as("empty_miles"), total: sql<number>`count(*) over ()`.as("total") })
     .from(loads)
+    .innerJoin(miles, sql`d.district = ${PICKUP_DISTRICT}`)
     .where(opts.where)
     .orderBy(sql`empty_miles asc nulls last`, sql`${loads.ratePerMile} desc nulls last`, asc(loads.pickupDate), asc(loads.id))
     .limit(opts.limit)
     .offset(opts.offset);
-  const total = rows.length ? Number(rows[0].total) : opts.offset > 0 ? await countLoads(db, opts.where) : 0;
-  return { rows: rows.map((r) => ({ ...r.load, emptyMiles: r.emptyMiles == null ? null : Number(r.emptyMiles) })), total };
+}
+
+/** A page of bestLoadsQuery as whole rows in its order, and the total (a count of its own only past the last page). */
+export async function bestLoads(
+  db: DbOrTx,
+  opts: { where: SQL; emptyMiles: MilesTo; limit: number; offset: number },
+): Promise<{ rows: (LoadRow & { emptyMiles: number | null })[]; total: number }> {
+  const page = await bestLoadsQuery(db, opts);
+  const total = page.length ? Number(page[0].total) : opts.offset > 0 ? await countLoads(db, opts.where) : 0;
+  if (!page.length) return { rows: [], total };
+  const byId = new Map((await db.select().from(loads).where(inArray(loads.id, page.map((p) => p.id)))).map((r) => [r.id, r]));
+  const rows = page.flatMap((p) => {
+    const row = byId.get(p.id);
+    return row ? [{ ...row, emptyMiles: p.emptyMiles == null ? null : Number(p.emptyMiles) }] : [];
+  });
+  return { rows, total };
 }
 
 async function countLoads(db: DbOrTx, where: SQL): Promise<number> {
