@@ -300,6 +300,15 @@ export const POLICY = {
   "companies.moveUser": { method: "PUT", path: "/api/users/:id/company", scenario: "a carrier to another company", expect: staffOnly(200), why: "contract-beyond: only staff move a user between companies" },
   "companies.moveUser.staff": { method: "PUT", path: "/api/users/:id/company", scenario: "a manager's account", expect: staffOnly(409), why: "only an approved carrier belongs to a company (docs/decisions/0013-compliance.md): wrong state → 409" },
 
+  // ------------------------------------------------------------ scorecards (contract-network, docs/decisions/0034-scorecards.md)
+  "scorecards.company": { method: "GET", path: "/api/companies/:id/scorecard", scenario: "the carrier's company's scorecard", expect: ownerOnly(200, 200), why: "contract-network Scorecards: staff and the company's members; others 404 (a company never sees another's loads)" },
+  "scorecards.company.unknown": { method: "GET", path: "/api/companies/:id/scorecard", scenario: "no such company", expect: signedIn(404), why: "contract: 404 no such resource" },
+  "scorecards.company.days": { method: "GET", path: "/api/companies/:id/scorecard", scenario: "days=6 (below 7)", expect: signedIn(400), why: "contract-network: days 7–365, else 400; the query is read before the company (a 400 tells nothing of it)" },
+  "scorecards.network": { method: "GET", path: "/api/scorecard/network", scenario: "30 days of the network's record", expect: signedIn(200), why: "contract-network Scorecards: GET /api/scorecard/network (signed in)" },
+  "scorecards.network.days": { method: "GET", path: "/api/scorecard/network", scenario: "days=366 (above 365)", expect: signedIn(400), why: "contract-network: days 7–365, else 400" },
+  "scorecards.companies.sort": { method: "GET", path: "/api/companies", scenario: "sorted by on-time delivery, worst last", expect: staffOnly(200), why: "contract-network Screens: the Carriers tab sorts by on-time delivery and POD hours (staff list)" },
+  "scorecards.reset.withdrew": { method: "PATCH", path: "/api/loads/:id/reset-to-available", scenario: "the carrier's approved load, reason \"carrier withdrew\"", expect: staffOnly(200), why: "contract-network Scorecards: staff mark a reset as \"carrier withdrew\" (a hand-back)" },
+
   // ------------------------------------------------------------ trucks and return loads (contract-network, docs/decisions/0035-trucks.md)
   "trucks.post": { method: "POST", path: "/api/trucks", scenario: "a flatbed in Leeds a week ahead", expect: { anonymous: 401, pending: 401, carrier: 201, otherCarrier: 403, manager: 403, admin: 403 }, why: "contract-network Trucks: a carrier company posts capacity; AMBIGUOUS: staff post none (403 \"Only carriers post trucks\"), nor a carrier of no company (403)" },
   "trucks.list": { method: "GET", path: "/api/trucks", scenario: "the caller's trucks (the carrier's company has one)", expect: signedIn(200), why: "contract-network Trucks: a carrier their company's; staff all open; checked: a carrier of no company sees none" },

@@ -12,6 +12,7 @@ import { COMPANY_ROUTES } from "./fuzz-routes-companies";
 import { STOPS_ROUTES } from "./fuzz-routes-stops";
 import { CLAIMS_ROUTES } from "./fuzz-routes-claims";
 import { MESSAGES_ROUTES } from "./fuzz-routes-messages";
+import { SCORECARD_ROUTES } from "./fuzz-routes-scorecards";
 import { TRUCKS_ROUTES } from "./fuzz-routes-trucks";
 
 export const ROUTES: FuzzRoute[] = [
@@ -191,5 +192,7 @@ export const ROUTES: FuzzRoute[] = [
   ...CLAIMS_ROUTES,
   // messages on a load, counter-offers and a bid's history
   ...MESSAGES_ROUTES,
+  // scorecards (a company's, the network's) and a reset with its reason
+  ...SCORECARD_ROUTES,
   ...TRUCKS_ROUTES,
 ];
