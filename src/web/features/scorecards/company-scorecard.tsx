@@ -15,7 +15,7 @@ import { errorMessage, formatNumber } from "../../lib/format";
 import { useCompanyScorecard } from "./api";
 import { DaysPicker, useStoredDays } from "./components/days-picker";
 import { FigureTiles } from "./components/figure-tiles";
-import { LoadsBehindPanel, PunctualityCell } from "./components/loads-behind";
+import { LoadsBehindPanel } from "./components/loads-behind";
 import { ChartCard, FiguresTable, PodHoursChart, PunctualityChart, TD, TH } from "./components/chart-card";
 import { formatHours, formatOnTime, hoursInWords, loadsBehind, loadsCount, periodLabel, type LoadsBehind } from "./scorecard-format";
 
@@ -168,9 +168,6 @@ function Figures({ data, level }: { data: Scorecard; level: 3 | 4 }) {
                   <th scope="col" className={cn(TH, "text-left")}>
                     Load
                   </th>
-                  <th scope="col" className={cn(TH, "text-left")}>
-                    Delivery
-                  </th>
                   <th scope="col" className={cn(TH, "text-right")}>
                     Hours to POD
                   </th>
@@ -181,14 +178,12 @@ function Figures({ data, level }: { data: Scorecard; level: 3 | 4 }) {
                 <th scope="row" className={cn(TD, "text-left")}>
                   Median
                 </th>
-                <td className={TD} />
                 <td className={cn(TD, "text-right tabular")}>{formatHours(data.podHours.median)}</td>
               </tr>
               <tr className="bg-slate-50 font-semibold">
                 <th scope="row" className={cn(TD, "text-left")}>
                   90th percentile
                 </th>
-                <td className={TD} />
                 <td className={cn(TD, "text-right tabular")}>{formatHours(data.podHours.p90)}</td>
               </tr>
               {withPod.map((l) => (
@@ -196,9 +191,6 @@ function Figures({ data, level }: { data: Scorecard; level: 3 | 4 }) {
                   <th scope="row" className={cn(TD, "text-left font-medium")}>
                     #{l.loadNumber}
                   </th>
-                  <td className={TD}>
-                    <PunctualityCell value={l.delivery} />
-                  </td>
                   <td className={cn(TD, "text-right tabular")}>{formatHours(l.podHours)}</td>
                 </tr>
               ))}

@@ -69,5 +69,6 @@ export function FiguresTable({ caption, head, children, maxHeight = false }: { c
   );
 }
 
-export const TH = "px-3 py-2 font-semibold whitespace-nowrap";
-export const TD = "px-3 py-2 whitespace-nowrap";
+/** tight on a phone, so a small table fits 390 px; headers may take two lines */
+export const TH = "px-2 py-2 font-semibold sm:px-3";
+export const TD = "px-2 py-2 whitespace-nowrap sm:px-3";

@@ -97,7 +97,7 @@ export function FigureTiles({ scorecard, open, onToggle, panelId }: { scorecard:
             <span className="block min-w-0">
               <span className="block text-xs font-medium text-slate-600 sm:text-sm">{t.label}</span>
               <span className="block text-lg font-bold text-slate-900 tabular [overflow-wrap:anywhere] sm:text-xl">{t.value}</span>
-              <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">{t.detail}</span>
+              <span className="block text-xs text-pretty text-slate-600 [overflow-wrap:anywhere]">{t.detail}</span>
               {t.behind && (
                 <span className="mt-1 block text-xs font-medium text-brand-700 underline underline-offset-2">{open === t.behind ? "Hide the loads" : "Show the loads"}</span>
               )}

@@ -26,7 +26,7 @@ export function LoadsBehindPanel({ id, figure, loads, onClose }: { id: string; f
   const rows = loadsBehind(loads, figure);
   const late = figure === "collection" || figure === "delivery" ? lateNumbers(loads, figure) : null;
   const headingId = `${id}-heading`;
-  const cell = "px-3 py-2 whitespace-nowrap";
+  const cell = "px-2 py-2 whitespace-nowrap sm:px-3";
   return (
     <section id={id} aria-labelledby={headingId} className="rounded-xl border border-brand-100 bg-white p-3 shadow-sm sm:p-4" data-testid="loads-behind">
       <div className="mb-2 flex items-start justify-between gap-2">
@@ -67,7 +67,7 @@ export function LoadsBehindPanel({ id, figure, loads, onClose }: { id: string; f
               <tr key={l.id}>
                 <th scope="row" className={cn(cell, "text-left font-medium")}>
                   #{l.loadNumber}
-                  {l.handedBack && <span className="ml-2 rounded bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-800">Handed back</span>}
+                  {l.handedBack && <span className="mt-0.5 block w-fit rounded bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-800 sm:mt-0 sm:ml-2 sm:inline">Handed back</span>}
                 </th>
                 <td className={cell}>
                   <PunctualityCell value={l.collection} />
