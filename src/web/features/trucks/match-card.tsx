@@ -59,9 +59,10 @@ export function MatchCard({ load, milesWords, actions, extra, level = 4 }: { loa
       </div>
       {extra}
       {actions && (
-        <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+        // on a phone Accept takes the row and the other two share one (a list of several stays short)
+        <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">
           {canAccept && (
-            <Button variant="success" onClick={() => actions.accept(load)} aria-describedby={headingId} className="w-full sm:w-auto">
+            <Button variant="success" onClick={() => actions.accept(load)} aria-describedby={headingId} className="col-span-2 w-full sm:w-auto">
               Accept Load
             </Button>
           )}

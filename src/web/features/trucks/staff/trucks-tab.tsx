@@ -121,7 +121,7 @@ function StaffTruckRow({ truck, offered, onOffered }: { truck: Truck; offered: R
   const matches = useTruckMatches(truck.id);
   const list = matches.data ?? [];
   return (
-    <article aria-labelledby={headingId} data-testid="staff-truck" data-truck-id={truck.id} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 lg:grid-cols-[18rem_minmax(0,1fr)]">
+    <article aria-labelledby={headingId} data-testid="staff-truck" data-truck-id={truck.id} className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-3 lg:grid-cols-[18rem_minmax(0,1fr)]">
       <div>
         <p className="text-sm font-semibold text-brand-800">{truck.companyName}</p>
         <TruckFacts truck={truck} headingId={headingId} />
@@ -139,7 +139,8 @@ function StaffTruckRow({ truck, offered, onOffered }: { truck: Truck; offered: R
         ) : list.length === 0 ? (
           <p className="text-sm text-slate-700">No loads match this truck.</p>
         ) : (
-          <div className="overflow-x-auto">
+          // relative: the header's screen-reader words stay inside the scrolling box on a phone
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[40rem] text-sm">
               <caption className="sr-only">Loads matching the truck from {truck.originPostcode}, nearest pickup first</caption>
               <thead>
