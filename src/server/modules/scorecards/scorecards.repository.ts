@@ -1,7 +1,7 @@
 // The scorecard's queries: its fact rows (written by the reactions in
 // scorecard-facts.ts) and the reads of a scorecard, each by an index on
 // (company_id, day), (postcode_area, stop, day) or day — never an aggregate of loads.
-import { and, desc, eq, gte, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { companies, companyScorecards, loads, scorecardClaims, scorecardInvoices, scorecardLoads, scorecardSiteVisits, users, type ScorecardLoadRow } from "../../db/schema";
 
@@ -188,13 +188,42 @@ export async function clearAll(db: DbOrTx): Promise<void> {
 
 // ---------------------------------------------------------------- reads
 
-/** A company's loads that count in the window (completed or handed back on its days), newest first. */
-export async function companyLoadRows(db: DbOrTx, companyId: string, w: { from: string; to: string }) {
+const inWindow = (companyId: string, w: { from: string; to: string }) =>
+  and(eq(scorecardLoads.companyId, companyId), gte(scorecardLoads.day, w.from), lte(scorecardLoads.day, w.to));
+
+/**
+ * A company's figures over its loads that count in the window (completed, or handed
+ * back, on its days): one aggregate over the (company_id, day) index range.
+ */
+export async function companyLoadFigures(db: DbOrTx, companyId: string, w: { from: string; to: string }) {
+  const done = sql`${scorecardLoads.completedAt} is not null`;
+  const n = (cond: SQL) => sql<number>`count(*) filter (where ${cond})`.mapWith(Number);
+  const pod = (p: number) =>
+    sql<string | null>`percentile_cont(${sql.raw(String(p))}) within group (order by ${scorecardLoads.podHours}) filter (where ${done} and ${scorecardLoads.podHours} is not null)`.mapWith(
+      (v) => (v === null ? null : Number(v)),
+    );
+  const [row] = await db
+    .select({
+      completed: n(done),
+      handedBack: n(sql`${scorecardLoads.handedBack}`),
+      collectionOnTime: n(sql`${done} and ${scorecardLoads.collection} = 'onTime'`),
+      collectionLate: n(sql`${done} and ${scorecardLoads.collection} = 'late'`),
+      deliveryOnTime: n(sql`${done} and ${scorecardLoads.delivery} = 'onTime'`),
+      deliveryLate: n(sql`${done} and ${scorecardLoads.delivery} = 'late'`),
+      podMedian: pod(0.5),
+      podP90: pod(0.9),
+    })
+    .from(scorecardLoads)
+    .where(inWindow(companyId, w));
+  return row;
+}
+
+/** The newest `limit` of those loads (the loads behind the figures). */
+export async function companyLoadRows(db: DbOrTx, companyId: string, w: { from: string; to: string }, limit: number) {
   return db
     .select({
       id: scorecardLoads.loadId,
       loadNumber: scorecardLoads.loadNumber,
-      day: scorecardLoads.day,
       completedAt: scorecardLoads.completedAt,
       handedBack: scorecardLoads.handedBack,
       collection: scorecardLoads.collection,
@@ -202,8 +231,9 @@ export async function companyLoadRows(db: DbOrTx, companyId: string, w: { from: 
       podHours: scorecardLoads.podHours,
     })
     .from(scorecardLoads)
-    .where(and(eq(scorecardLoads.companyId, companyId), gte(scorecardLoads.day, w.from), lte(scorecardLoads.day, w.to)))
-    .orderBy(desc(scorecardLoads.day), desc(scorecardLoads.loadNumber));
+    .where(inWindow(companyId, w))
+    .orderBy(desc(scorecardLoads.day), desc(scorecardLoads.loadNumber))
+    .limit(limit);
 }
 
 /** A company's waiting-time claims submitted in the window. */

@@ -24,25 +24,21 @@ import type { Stop } from "../../../contract/schemas/claim";
 import { lastSeq, readEvents } from "../../events/events.repository";
 import { complianceOfCompanies } from "../companies/compliance.service";
 import { applyScorecardEvent, SCORECARD_EVENT_TYPES } from "./scorecard-facts";
-import { percentile, postcodeAreaOf, round1, windowOf } from "./scorecard-rules";
+import { postcodeAreaOf, round1, windowOf } from "./scorecard-rules";
 import * as repo from "./scorecards.repository";
 
-const counts = (): PunctualityCounts => ({ onTime: 0, late: 0, unknown: 0 });
 const asPunctuality = (v: string): Punctuality => ((PUNCTUALITY as readonly string[]).includes(v) ? (v as Punctuality) : "unknown");
 const rounded = (n: number | null) => (n === null ? null : round1(n));
 
 /** The figures of a company's rows in a window (the scorecard and the Carriers tab's summary alike). */
 async function companyFigures(db: DbOrTx, companyId: string, w: { from: string; to: string }) {
-  const rows = await repo.companyLoadRows(db, companyId, w);
-  const completed = rows.filter((r) => r.completedAt);
-  const collection = counts();
-  const delivery = counts();
-  for (const r of completed) {
-    collection[asPunctuality(r.collection)]++;
-    delivery[asPunctuality(r.delivery)]++;
-  }
-  const hours = completed.flatMap((r) => (r.podHours === null ? [] : [r.podHours]));
-  return { rows, completed, collection, delivery, hours };
+  const f = await repo.companyLoadFigures(db, companyId, w);
+  const completed = f?.completed ?? 0;
+  const collection = { onTime: f?.collectionOnTime ?? 0, late: f?.collectionLate ?? 0, unknown: 0 };
+  const delivery = { onTime: f?.deliveryOnTime ?? 0, late: f?.deliveryLate ?? 0, unknown: 0 };
+  collection.unknown = completed - collection.onTime - collection.late;
+  delivery.unknown = completed - delivery.onTime - delivery.late;
+  return { completed, collection, delivery, handedBack: f?.handedBack ?? 0, podHours: { median: rounded(f?.podMedian ?? null), p90: rounded(f?.podP90 ?? null) } };
 }
 
 /** Per cent of the known deliveries that were on time, one decimal; null when none is known. */
@@ -56,21 +52,22 @@ export async function getCompanyScorecard(opts: { ctx: AppContext; actor: UserRo
   if (!(await repo.companyExists(ctx.db, companyId))) throw new AppError(404, MSG.notFound);
   const now = ctx.clock.now();
   const w = windowOf(now, days);
-  const [f, claims, status] = await Promise.all([
+  const [f, rows, claims, status] = await Promise.all([
     companyFigures(ctx.db, companyId, w),
+    repo.companyLoadRows(ctx.db, companyId, w, SCORECARD_LOADS_MAX),
     repo.companyClaimFigures(ctx.db, companyId, w),
     complianceOfCompanies({ db: ctx.db, companies: [{ id: companyId }], today: w.to }),
   ]);
   return {
     ...w,
-    loadsCompleted: f.completed.length,
+    loadsCompleted: f.completed,
     collection: f.collection,
     delivery: f.delivery,
-    podHours: { median: rounded(percentile(f.hours, 0.5)), p90: rounded(percentile(f.hours, 0.9)) },
-    handedBack: f.rows.filter((r) => r.handedBack).length,
-    waitingClaims: { submitted: claims?.submitted ?? 0, approved: claims?.approved ?? 0, amountApproved: claims?.amountApproved ?? 0 },
+    podHours: f.podHours,
+    handedBack: f.handedBack,
+    waitingClaims: { submitted: claims?.submitted ?? 0, approved: claims?.approved ?? 0, amountApproved: Number((claims?.amountApproved ?? 0).toFixed(2)) },
     compliance: status.get(companyId)?.compliance ?? null,
-    loads: f.rows.slice(0, SCORECARD_LOADS_MAX).map((r) => ({
+    loads: rows.map((r) => ({
       id: r.id,
       loadNumber: r.loadNumber,
       collection: r.completedAt ? asPunctuality(r.collection) : "unknown",
@@ -124,7 +121,7 @@ export async function refreshSummaries(db: DbOrTx, companyIds: Iterable<string>,
       continue;
     }
     const f = await companyFigures(db, companyId, w);
-    await repo.saveSummary(db, { companyId, onTimeDeliveryRate: onTimeRate(f.delivery), podHoursMedian: rounded(percentile(f.hours, 0.5)) });
+    await repo.saveSummary(db, { companyId, onTimeDeliveryRate: onTimeRate(f.delivery), podHoursMedian: f.podHours.median });
   }
 }
 
