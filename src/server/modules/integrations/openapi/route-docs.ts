@@ -9,6 +9,8 @@ import { messageListQuerySchema, messagePostSchema, messageReadSchema } from "..
 import { bidHistoryEntrySchema, messageReadResultSchema, messageSchema, messageThreadListSchema, unreadMessagesSchema } from "../../../../contract/schemas/message-responses";
 import { compliancePreviewQuerySchema } from "../../../../contract/schemas/compliance-preview";
 import { pageQuerySchema } from "../../../../contract/schemas/page";
+import { truckInputSchema, truckListQuerySchema, truckOfferSchema } from "../../../../contract/schemas/truck";
+import { matchedLoadSchema, truckSchema } from "../../../../contract/schemas/truck-responses";
 import {
   carrierListQuerySchema,
   changePasswordSchema,
@@ -218,6 +220,14 @@ export const ROUTE_DOCS: RouteDoc[] = [
   { method: "POST", path: "/api/bids/:id/accept-counter", tag: "Bids", summary: "The bidder accepts the counter-offer: the load is theirs at that amount", access: "signedIn", responses: { 200: z.object({ bid: R.bidSchema, load: R.loadSchema }) }, errors: [409] },
   { method: "POST", path: "/api/bids/:id/decline-counter", tag: "Bids", summary: "The bidder declines the counter-offer: pending again at the bid's own amount", access: "signedIn", responses: { 200: z.object({ bid: R.bidSchema }) }, errors: [409] },
   { method: "GET", path: "/api/bids/:id/history", tag: "Bids", summary: "Every amount, counter-offer and answer of a bid, with who and when (staff and the bidder's company)", access: "signedIn", responses: { 200: list(bidHistoryEntrySchema) }, headers: PAGED },
+
+  // ---------------------------------------------------------------- trucks and return loads
+  { method: "POST", path: "/api/trucks", tag: "Trucks", summary: "Post a truck free from a UK day (to at most 14 days after), at a place, perhaps heading home (a member of a carrier company; 20 open a company)", access: "signedIn", body: truckInputSchema, responses: { 201: truckSchema }, errors: [409, 503] },
+  { method: "GET", path: "/api/trucks", tag: "Trucks", summary: "Trucks: a carrier their company's (newest first); staff every open one, near a place, on a day", access: "signedIn", query: truckListQuerySchema, responses: { 200: list(truckSchema) }, headers: PAGED },
+  { method: "DELETE", path: "/api/trucks/:id", tag: "Trucks", summary: "Withdraw a truck (its company or staff)", access: "signedIn", responses: { 204: null } },
+  { method: "GET", path: "/api/trucks/:id/matches", tag: "Trucks", summary: "Available loads that fit an open truck, fewest empty miles first, then rate per mile (its company and staff)", access: "signedIn", query: pageQuerySchema, responses: { 200: list(matchedLoadSchema) }, headers: PAGED, errors: [503] },
+  { method: "POST", path: "/api/trucks/:id/offer", tag: "Trucks", summary: "Offer an available load to an open truck: truck_offer to its company's members", access: "staff", body: truckOfferSchema, responses: { 200: truckSchema }, errors: [409] },
+  { method: "GET", path: "/api/loads/:id/return-loads", tag: "Trucks", summary: "Loads home: picking up within 30 miles of a booked load's delivery on its delivery day or the next two (the holding company and staff)", access: "signedIn", query: pageQuerySchema, responses: { 200: list(matchedLoadSchema) }, headers: PAGED, errors: [503] },
 
   // ---------------------------------------------------------------- integrations
   { method: "POST", path: "/api/admin/api-tokens", tag: "Integrations", summary: "Create an API token (shown once)", access: "admin", body: apiTokenCreateSchema, responses: { 201: apiTokenCreatedSchema } },
