@@ -181,15 +181,16 @@ describe("scorecards both ways, from facts", () => {
     await phone.context().close();
   });
 
-  it("the network scorecard, linked from the board's heading, shows days to pay and the waiting at LS pickups and BS deliveries", async () => {
+  it("the network scorecard, linked from the board's tabs, shows days to pay and the waiting at LS pickups and BS deliveries", async () => {
     const phone = await journey.signedInPage(carrier, PHONE);
     await phone.goto("/");
-    const link = phone.getByRole("link", { name: /Network\s+Scorecard/i });
+    const link = phone.getByRole("link", { name: "Network scorecard" });
     await link.waitFor();
-    // the link sits on the heading's line: the first load card stays on the first screen
-    const heading = await phone.getByRole("heading", { level: 1 }).boundingBox();
+    // the link sits on the tabs' line: the first load card stays on the first screen
+    const tabs = await phone.getByRole("tab", { name: "Load Board" }).boundingBox();
     const linkBox = await link.boundingBox();
-    expect(Math.abs(linkBox!.y + linkBox!.height / 2 - (heading!.y + heading!.height / 2))).toBeLessThan(heading!.height);
+    expect(Math.abs(linkBox!.y + linkBox!.height / 2 - (tabs!.y + tabs!.height / 2))).toBeLessThan(tabs!.height / 2);
+    await viewShot(phone, "scorecards-board-link-phone");
     await link.click();
     await phone.getByRole("heading", { name: "Network scorecard", level: 1 }).waitFor();
     const figures = phone.getByTestId("network-figures");

@@ -4,7 +4,7 @@
 // (contract), and kept in the page's URL: each change is a history
 // entry, so Back goes to the previous filters and a link shares them.
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { useLocation, useSearch } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { AlertTriangle, Loader2 } from "lucide-react";
 import { BOARD_PAGE_SIZE, POLL } from "@contract/constants";
 import type { Load } from "@contract/schemas/load";
@@ -65,14 +65,18 @@ export default function BoardPage() {
       <StatsStrip stats={stats.data} />
 
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Load board sections" className="w-full sm:inline-flex sm:w-auto">
-          <TabsTrigger value="loads" className="flex-1 px-5 sm:flex-none">
-            Load Board
-          </TabsTrigger>
-          <TabsTrigger value="bids" className="flex-1 px-5 sm:flex-none">
-            My Bids
-          </TabsTrigger>
-        </TabsList>
+        {/* the network's own record on the tabs' line, so the first load card keeps its place (features/scorecards) */}
+        <div className="flex items-center gap-3">
+          <TabsList aria-label="Load board sections" className="min-w-0 flex-1 sm:inline-flex sm:flex-none">
+            <TabsTrigger value="loads" className="flex-1 px-5 sm:flex-none">
+              Load Board
+            </TabsTrigger>
+            <TabsTrigger value="bids" className="flex-1 px-5 sm:flex-none">
+              My Bids
+            </TabsTrigger>
+          </TabsList>
+          <NetworkScorecardLink />
+        </div>
         {/* kept mounted so the filters stay put while the carrier looks at their bids (ui.md) */}
         <TabsContent value="loads" forceMount className="data-[state=inactive]:hidden">
           <LoadBoard />
@@ -82,6 +86,23 @@ export default function BoardPage() {
         </TabsContent>
       </Tabs>
     </main>
+  );
+}
+
+/** features/scorecards' page (its NETWORK_SCORECARD_PATH), written here: importing that feature's face would add a chunk to the board's first load */
+const NETWORK_SCORECARD_PATH = "/scorecard";
+
+/** "Scorecard" on a phone, "Network scorecard" on a desk; its name is the whole phrase either way. */
+function NetworkScorecardLink() {
+  return (
+    <Link
+      href={NETWORK_SCORECARD_PATH}
+      aria-label="Network scorecard"
+      className="ml-auto inline-flex min-h-11 shrink-0 items-center text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+    >
+      <span className="sm:hidden">Scorecard</span>
+      <span className="hidden sm:inline">Network scorecard</span>
+    </Link>
   );
 }
 
