@@ -61,4 +61,4 @@ CREATE INDEX "truck_matches_load_idx" ON "truck_matches" USING btree ("load_id")
 -- the index alone (an index-only scan: London's 410 districts and 15 days at 500,000
 -- loads in about 11 ms; bench/trucks.ts, docs/decisions/0035-trucks.md). The expression
 -- is truck-matching.ts's PICKUP_DISTRICT word for word (and the board's near filter's).
-CREATE INDEX "loads_available_pickup_district_idx" ON "loads" USING btree (split_part("pickup_zip", ' ', 1),"pickup_date","equipment_type") INCLUDE ("pickup_zip","delivery_zip","weight","rate_per_mile","id") WHERE "loads"."status" = 'available';
+CREATE INDEX IF NOT EXISTS "loads_available_pickup_district_idx" ON "loads" USING btree (split_part("pickup_zip", ' ', 1),"pickup_date","equipment_type") INCLUDE ("pickup_zip","delivery_zip","weight","rate_per_mile","id") WHERE "loads"."status" = 'available';
