@@ -22,6 +22,19 @@ CREATE TABLE "scorecard_loads" (
 	CONSTRAINT "scorecard_loads_load_id_company_id_pk" PRIMARY KEY("load_id","company_id")
 );
 --> statement-breakpoint
+CREATE TABLE "scorecard_company_days" (
+	"company_id" uuid NOT NULL,
+	"day" date NOT NULL,
+	"completed" integer NOT NULL,
+	"handed_back" integer NOT NULL,
+	"collection_on_time" integer NOT NULL,
+	"collection_late" integer NOT NULL,
+	"delivery_on_time" integer NOT NULL,
+	"delivery_late" integer NOT NULL,
+	"pod_hours" jsonb NOT NULL,
+	CONSTRAINT "scorecard_company_days_company_id_day_pk" PRIMARY KEY("company_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "scorecard_site_visits" (
 	"load_id" uuid NOT NULL,
 	"stop" text NOT NULL,

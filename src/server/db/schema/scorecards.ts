@@ -4,7 +4,7 @@
 // foreign key on purpose: a merged company is deleted in the merge's transaction,
 // and its rows follow it to the other company when the company.merged reaction runs.
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { ts, updated } from "./columns";
 import { loads } from "./loads";
 
@@ -41,6 +41,25 @@ export const scorecardLoads = pgTable(
     primaryKey({ columns: [t.loadId, t.companyId] }),
     index("scorecard_loads_company_day_idx").on(t.companyId, t.day.desc()),
   ],
+);
+
+// A company's loads that count on one UK day, summed (kept with scorecard_loads), so a
+// scorecard reads one row a day of its window rather than one a load. pod_hours: how many
+// loads took each POD time, in tenths of an hour ({"28": 3}: three loads at 2.8 h).
+export const scorecardCompanyDays = pgTable(
+  "scorecard_company_days",
+  {
+    companyId: uuid("company_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    completed: integer("completed").notNull(),
+    handedBack: integer("handed_back").notNull(),
+    collectionOnTime: integer("collection_on_time").notNull(),
+    collectionLate: integer("collection_late").notNull(),
+    deliveryOnTime: integer("delivery_on_time").notNull(),
+    deliveryLate: integer("delivery_late").notNull(),
+    podHours: jsonb("pod_hours").$type<Record<string, number>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
 );
 
 // One visit at a stop with both times recorded: the minutes spent there, by postcode area.

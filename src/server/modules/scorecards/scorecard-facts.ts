@@ -8,6 +8,7 @@ import type { DomainEvent, EventType } from "../../../contract/events";
 import { CARRIER_WITHDREW } from "../../../contract/schemas/scorecard";
 import { ukDayKey } from "../../../contract/wall-clock";
 import * as repo from "./scorecards.repository";
+import { daysOfLoad, recountCompany, recountDays } from "./scorecard-days";
 import { minutesBetween, podHoursOf, postcodeAreaOf, punctuality } from "./scorecard-rules";
 
 /** The events the scorecard is kept from. */
@@ -29,7 +30,19 @@ export const SCORECARD_EVENT_TYPES = [
 /** Whether staff's reset reason names a hand-back ("carrier withdrew", any case, spaces aside). */
 export const isHandBack = (reason: string | undefined): boolean => (reason ?? "").trim().toLowerCase() === CARRIER_WITHDREW;
 
-/** Apply one event; returns the companies whose figures it touched (their summaries are refreshed after). */
+/**
+ * The reaction to one event as it happens: its facts, then the day sums of every
+ * (company, day) the load's rows counted on before or count on after it.
+ */
+export async function reactToScorecardEvent(db: DbOrTx, event: DomainEvent): Promise<string[]> {
+  const before = event.loadId ? await daysOfLoad(db, event.loadId) : [];
+  const touched = await applyScorecardEvent(db, event);
+  if (event.loadId) await recountDays(db, [...before, ...(await daysOfLoad(db, event.loadId))]);
+  if (event.type === "company.merged") for (const id of [event.data.companyId, event.data.intoCompanyId]) await recountCompany(db, id);
+  return touched;
+}
+
+/** Apply one event's facts (the replay runs this alone and recounts the day sums once at the end); returns the companies whose figures it touched. */
 export async function applyScorecardEvent(db: DbOrTx, event: DomainEvent): Promise<string[]> {
   const at = new Date(event.occurredAt);
   const loadId = event.loadId;

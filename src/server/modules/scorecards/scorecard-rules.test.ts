@@ -2,7 +2,7 @@
 // functions (the API tests in scorecards.test.ts walk the same boundaries through
 // the stops and POD calls on both engines).
 import { describe, expect, it } from "vitest";
-import { percentile, podHoursOf, postcodeAreaOf, punctuality, windowOf, type StopTerms } from "./scorecard-rules";
+import { percentile, percentileOfCounts, podHoursOf, postcodeAreaOf, punctuality, windowOf, type StopTerms } from "./scorecard-rules";
 
 const at = (iso: string) => new Date(iso);
 // 24 Nov 2026 is GMT; 24 Jun 2026 is BST (UK = UTC+1)
@@ -71,6 +71,15 @@ describe("POD hours and figures", () => {
     expect(percentile([3], 0.9)).toBe(3);
     expect(percentile([1.5, 2.5, 2.8, 2.8, 3, 8], 0.5)).toBeCloseTo(2.8);
     expect(percentile([1.5, 2.5, 2.8, 2.8, 3, 8], 0.9)).toBeCloseTo(5.5);
+  });
+
+  it("the percentile of counted values equals the percentile of the values listed", () => {
+    const values = [15, 25, 28, 28, 30, 80, 80, 80, 7, 120];
+    const counts = new Map<number, number>();
+    for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+    for (const p of [0, 0.1, 0.5, 0.9, 0.99, 1]) expect(percentileOfCounts(counts, p)).toBeCloseTo(percentile(values, p)!);
+    expect(percentileOfCounts(new Map(), 0.5)).toBeNull();
+    expect(percentileOfCounts(new Map([[42, 1]]), 0.9)).toBe(42);
   });
 
   it("postcode areas and the UK-day window", () => {

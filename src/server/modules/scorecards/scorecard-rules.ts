@@ -77,6 +77,25 @@ export function percentile(values: number[], p: number): number | null {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - lo);
 }
 
+/** percentile() of a multiset given as value → how many: the same interpolation without listing every value. */
+export function percentileOfCounts(counts: Map<number, number>, p: number): number | null {
+  const values = [...counts.entries()].filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
+  const total = values.reduce((n, [, c]) => n + c, 0);
+  if (!total) return null;
+  const rank = p * (total - 1);
+  const at = (i: number) => {
+    let seen = 0;
+    for (const [v, n] of values) {
+      seen += n;
+      if (i < seen) return v;
+    }
+    return values[values.length - 1][0];
+  };
+  const lo = at(Math.floor(rank));
+  const hi = at(Math.ceil(rank));
+  return lo + (hi - lo) * (rank - Math.floor(rank));
+}
+
 /** The postcode area of a full or partial postcode: "LS1 4AP" → "LS"; null when there is none. */
 export function postcodeAreaOf(postcode: string | null | undefined): string | null {
   const m = /^[A-Z]{1,2}(?=\d)/.exec((postcode ?? "").trim().toUpperCase());

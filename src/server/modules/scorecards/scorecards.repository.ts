@@ -1,9 +1,9 @@
 // The scorecard's queries: its fact rows (written by the reactions in
 // scorecard-facts.ts) and the reads of a scorecard, each by an index on
 // (company_id, day), (postcode_area, stop, day) or day — never an aggregate of loads.
-import { and, desc, eq, gte, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lt, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { companies, companyScorecards, loads, scorecardClaims, scorecardInvoices, scorecardLoads, scorecardSiteVisits, users, type ScorecardLoadRow } from "../../db/schema";
+import { companies, companyScorecards, loads, scorecardCompanyDays, scorecardClaims, scorecardInvoices, scorecardLoads, scorecardSiteVisits, users, type ScorecardLoadRow } from "../../db/schema";
 
 // ---------------------------------------------------------------- facts
 
@@ -183,40 +183,13 @@ export async function saveSummary(db: DbOrTx, v: { companyId: string; onTimeDeli
 
 /** Everything the log rebuilds, emptied first. */
 export async function clearAll(db: DbOrTx): Promise<void> {
-  for (const table of [scorecardLoads, scorecardSiteVisits, scorecardClaims, scorecardInvoices, companyScorecards]) await db.delete(table);
+  for (const table of [scorecardLoads, scorecardCompanyDays, scorecardSiteVisits, scorecardClaims, scorecardInvoices, companyScorecards]) await db.delete(table);
 }
 
 // ---------------------------------------------------------------- reads
 
 const inWindow = (companyId: string, w: { from: string; to: string }) =>
   and(eq(scorecardLoads.companyId, companyId), gte(scorecardLoads.day, w.from), lte(scorecardLoads.day, w.to));
-
-/**
- * A company's figures over its loads that count in the window (completed, or handed
- * back, on its days): one aggregate over the (company_id, day) index range.
- */
-export async function companyLoadFigures(db: DbOrTx, companyId: string, w: { from: string; to: string }) {
-  const done = sql`${scorecardLoads.completedAt} is not null`;
-  const n = (cond: SQL) => sql<number>`count(*) filter (where ${cond})`.mapWith(Number);
-  const pod = (p: number) =>
-    sql<string | null>`percentile_cont(${sql.raw(String(p))}) within group (order by ${scorecardLoads.podHours}) filter (where ${done} and ${scorecardLoads.podHours} is not null)`.mapWith(
-      (v) => (v === null ? null : Number(v)),
-    );
-  const [row] = await db
-    .select({
-      completed: n(done),
-      handedBack: n(sql`${scorecardLoads.handedBack}`),
-      collectionOnTime: n(sql`${done} and ${scorecardLoads.collection} = 'onTime'`),
-      collectionLate: n(sql`${done} and ${scorecardLoads.collection} = 'late'`),
-      deliveryOnTime: n(sql`${done} and ${scorecardLoads.delivery} = 'onTime'`),
-      deliveryLate: n(sql`${done} and ${scorecardLoads.delivery} = 'late'`),
-      podMedian: pod(0.5),
-      podP90: pod(0.9),
-    })
-    .from(scorecardLoads)
-    .where(inWindow(companyId, w));
-  return row;
-}
 
 /** The newest `limit` of those loads (the loads behind the figures). */
 export async function companyLoadRows(db: DbOrTx, companyId: string, w: { from: string; to: string }, limit: number) {
@@ -310,14 +283,15 @@ export async function areaWaiting(db: DbOrTx, v: { postcodeArea: string; stop: s
 
 /** Every fact row, in a fixed order (the rebuild test compares them). */
 export async function allFacts(db: DbOrTx) {
-  const [l, v, c, i, s] = await Promise.all([
+  const [l, d, v, c, i, s] = await Promise.all([
     db.select().from(scorecardLoads).orderBy(scorecardLoads.loadId, scorecardLoads.companyId),
+    db.select().from(scorecardCompanyDays).orderBy(scorecardCompanyDays.companyId, scorecardCompanyDays.day),
     db.select().from(scorecardSiteVisits).orderBy(scorecardSiteVisits.loadId, scorecardSiteVisits.stop),
     db.select().from(scorecardClaims).orderBy(scorecardClaims.claimId),
     db.select().from(scorecardInvoices).orderBy(scorecardInvoices.invoiceId),
     db.select().from(companyScorecards).orderBy(companyScorecards.companyId),
   ]);
-  return { loads: l, visits: v, claims: c, invoices: i, summaries: s };
+  return { loads: l, days: d, visits: v, claims: c, invoices: i, summaries: s };
 }
 
 export async function hasFacts(db: DbOrTx, companyId: string): Promise<boolean> {

@@ -6,7 +6,7 @@ import type { AppContext } from "../../context";
 import { idParam, parse } from "../../lib/validate";
 import { requireUser } from "../../plugins/session";
 import { scorecardQuerySchema } from "../../../contract/schemas/scorecard";
-import { applyScorecardEvent, SCORECARD_EVENT_TYPES } from "./scorecard-facts";
+import { reactToScorecardEvent, SCORECARD_EVENT_TYPES } from "./scorecard-facts";
 import { getCompanyScorecard, getNetworkScorecard, refreshSummaries, siteWaitingOfLoad } from "./scorecards.service";
 
 export function registerScorecardReactions(ctx: AppContext): void {
@@ -16,7 +16,7 @@ export function registerScorecardReactions(ctx: AppContext): void {
     types: SCORECARD_EVENT_TYPES,
     async handle(events, { tx }) {
       const touched = new Set<string>();
-      for (const event of events) for (const id of await applyScorecardEvent(tx, event)) touched.add(id);
+      for (const event of events) for (const id of await reactToScorecardEvent(tx, event)) touched.add(id);
       await refreshSummaries(tx, touched, ctx.clock.now());
     },
   });

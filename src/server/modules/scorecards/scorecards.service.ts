@@ -24,21 +24,30 @@ import type { Stop } from "../../../contract/schemas/claim";
 import { lastSeq, readEvents } from "../../events/events.repository";
 import { complianceOfCompanies } from "../companies/compliance.service";
 import { applyScorecardEvent, SCORECARD_EVENT_TYPES } from "./scorecard-facts";
-import { postcodeAreaOf, round1, windowOf } from "./scorecard-rules";
+import { percentileOfCounts, postcodeAreaOf, round1, windowOf } from "./scorecard-rules";
+import { companyDays, recountAll } from "./scorecard-days";
 import * as repo from "./scorecards.repository";
 
 const asPunctuality = (v: string): Punctuality => ((PUNCTUALITY as readonly string[]).includes(v) ? (v as Punctuality) : "unknown");
 const rounded = (n: number | null) => (n === null ? null : round1(n));
 
-/** The figures of a company's rows in a window (the scorecard and the Carriers tab's summary alike). */
+/** The figures of a company's loads in a window, from its day sums (the scorecard and the Carriers tab's summary alike). */
 async function companyFigures(db: DbOrTx, companyId: string, w: { from: string; to: string }) {
-  const f = await repo.companyLoadFigures(db, companyId, w);
-  const completed = f?.completed ?? 0;
-  const collection = { onTime: f?.collectionOnTime ?? 0, late: f?.collectionLate ?? 0, unknown: 0 };
-  const delivery = { onTime: f?.deliveryOnTime ?? 0, late: f?.deliveryLate ?? 0, unknown: 0 };
+  const days = await companyDays(db, companyId, w);
+  const sum = (k: "completed" | "handedBack" | "collectionOnTime" | "collectionLate" | "deliveryOnTime" | "deliveryLate") => days.reduce((n, d) => n + d[k], 0);
+  const completed = sum("completed");
+  const collection = { onTime: sum("collectionOnTime"), late: sum("collectionLate"), unknown: 0 };
+  const delivery = { onTime: sum("deliveryOnTime"), late: sum("deliveryLate"), unknown: 0 };
   collection.unknown = completed - collection.onTime - collection.late;
   delivery.unknown = completed - delivery.onTime - delivery.late;
-  return { completed, collection, delivery, handedBack: f?.handedBack ?? 0, podHours: { median: rounded(f?.podMedian ?? null), p90: rounded(f?.podP90 ?? null) } };
+  // POD hours: how many loads took each tenth of an hour, over the window's days
+  const tenths = new Map<number, number>();
+  for (const d of days) for (const [t, n] of Object.entries(d.podHours)) tenths.set(Number(t), (tenths.get(Number(t)) ?? 0) + n);
+  const pod = (p: number) => {
+    const t = percentileOfCounts(tenths, p);
+    return t === null ? null : round1(t / 10);
+  };
+  return { completed, collection, delivery, handedBack: sum("handedBack"), podHours: { median: pod(0.5), p90: pod(0.9) } };
 }
 
 /** Per cent of the known deliveries that were on time, one decimal; null when none is known. */
@@ -143,6 +152,7 @@ export async function rebuildScorecards(opts: { db: Db; now: Date }): Promise<{ 
         events++;
       }
     }
+    await recountAll(tx);
     // every company with rows has its summary (a merged-away company has none, as when maintained)
     await refreshSummaries(tx, await repo.companyIdsWithFacts(tx), opts.now);
     return { events };
