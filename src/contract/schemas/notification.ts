@@ -92,6 +92,8 @@ export interface Notification {
   loadId: string | null;
   createdAt: string;
   readAt: string | null;
+  /** only on the types that carry more than their words: truck_offer's {match: true} when matching found the load */
+  data?: Record<string, unknown>;
 }
 
 export interface NotificationList {

@@ -1,6 +1,6 @@
 // In-app notifications and each user's email preferences.
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { created, ts, updated } from "./columns";
 import { users } from "./users";
 import { loads } from "./loads";
@@ -19,6 +19,8 @@ export const notifications = pgTable(
     title: text("title").notNull(),
     body: text("body").notNull(),
     loadId: uuid("load_id").references(() => loads.id, { onDelete: "set null" }),
+    /** what a type carries beyond its words (truck_offer: {match}); null for most */
+    data: jsonb("data").$type<Record<string, unknown>>(),
     createdAt: created(),
     readAt: ts("read_at"),
   },

@@ -7,7 +7,7 @@ import { appSecrets, notificationPreferences, notifications, users, type Notific
 
 export async function insertNotifications(
   db: DbOrTx,
-  rows: { userId: string; type: string; title: string; body: string; loadId: string | null; createdAt: Date }[],
+  rows: { userId: string; type: string; title: string; body: string; loadId: string | null; data?: Record<string, unknown> | null; createdAt: Date }[],
 ): Promise<NotificationRow[]> {
   if (!rows.length) return [];
   return db.insert(notifications).values(rows).returning();

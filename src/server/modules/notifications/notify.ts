@@ -31,6 +31,7 @@ export function toNotification(row: NotificationRow): Notification {
     loadId: row.loadId,
     createdAt: iso(row.createdAt)!,
     readAt: iso(row.readAt),
+    ...(row.data ? { data: row.data } : {}),
   };
 }
 
@@ -57,6 +58,8 @@ export interface NotifyOptions {
   body: string;
   /** the email's own kind and subject (registration_pending keeps its "registration-staff" mail) and link */
   mail?: { kind?: string; subject?: string; link?: { label: string; path: string } };
+  /** what the type carries beyond its words (truck_offer: {match}), for the app */
+  data?: Record<string, unknown>;
   /** false: no email now (message_received is emailed later, and only if still unread) */
   email?: boolean;
 }
@@ -71,7 +74,7 @@ export async function notify(opts: NotifyOptions): Promise<Notification[]> {
   const body = opts.body.slice(0, BODY_MAX);
   const rows = await insertNotifications(
     tx,
-    ids.map((userId) => ({ userId, type, title, body, loadId, createdAt: now })),
+    ids.map((userId) => ({ userId, type, title, body, loadId, data: opts.data ?? null, createdAt: now })),
   );
   if (opts.email !== false) await mailNotification({ ...opts, recipients: ids, title, body });
   const items = rows.map(toNotification);

@@ -53,6 +53,9 @@ describe.each(ENGINES)("truck reactions (%s)", (engine) => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.type, type), loadId ? eq(notifications.loadId, loadId) : undefined));
+  /** the bell's answer (the contract's shape), for the load */
+  const bellItem = async (cookie: string, loadId: string) =>
+    ((await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie } })).json() as { items: { type: string; loadId: string | null; data?: unknown }[] }).items.find((i) => i.type === "truck_offer" && i.loadId === loadId);
   const mailTo = (email: string, loadNumber: string) => t.sink.messages.filter((m) => JSON.stringify(m.to ?? "").includes(email) && m.subject?.includes(loadNumber));
   const offeredEvents = async (loadId: string) =>
     (await t.app.ctx.db.select().from(domainEvents).where(and(eq(domainEvents.type, "truck.offered"), eq(domainEvents.loadId, loadId)))).map((e) => e.data as { truckId: string; match: boolean });
@@ -72,6 +75,7 @@ describe.each(ENGINES)("truck reactions (%s)", (engine) => {
     expect(n.body).toContain("your truck free in LS1 from Thu 26 Nov 2026 to Fri 27 Nov 2026");
     for (const secret of ["LS2 7HY", "1 Secret Street", "Pat 0113", "BS1 4DJ", "2 Hidden Wharf"]) expect(`${n.title} ${n.body}`).not.toContain(secret);
     expect(await offeredEvents(load.id)).toEqual([{ truckId: truck.id, companyId: w.acme.id, match: true }]);
+    expect((await bellItem(w.alice.cookie, load.id))?.data).toEqual({ match: true });
     expect(await noticesOf(w.bob.user.id, "truck_offer", load.id)).toHaveLength(0);
     await t.jobs!.drain();
     expect(await noticesOf(w.alice.user.id, "truck_offer", load.id)).toHaveLength(1);
@@ -100,6 +104,7 @@ describe.each(ENGINES)("truck reactions (%s)", (engine) => {
     const [n] = await noticesOf(w.alice.user.id, "truck_offer", load.id);
     expect(n.title).toBe(`Load ${load.loadNumber} offered for your truck in LS1`);
     expect(await offeredEvents(load.id)).toEqual([{ truckId: truck.id, companyId: w.acme.id, match: false }]);
+    expect((await bellItem(w.alice.cookie, load.id))?.data).toEqual({ match: false });
   });
 
   it("a load made available again after a reset tells the company no second time", async () => {

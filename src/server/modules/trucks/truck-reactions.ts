@@ -138,6 +138,8 @@ export function registerTruckReactions(ctx: AppContext): void {
           actorId: event.actor?.id ?? null,
           loadId: load.id,
           ...truckOfferText(load, truck, event.data.match),
+          // contract: a load found by matching is marked so in the notification's data
+          data: { match: event.data.match },
         });
       }
     },
