@@ -19,6 +19,7 @@ import { largeData } from "./large-data";
 import { pgliteBoard } from "./pglite-board";
 import { hotPath } from "./hot-path";
 import { notifierScenario } from "./notifier";
+import { scorecardScenario } from "./scorecard";
 import { trucksScenario } from "./trucks";
 import { busySeconds, profilesOf, summariseProfile } from "./profile";
 import { PASSWORD, adminMix, carrierMix, freePort, frontEndSizes, lighthouse, login, pgAvailable, type Row } from "./run-support";
@@ -300,10 +301,11 @@ async function main() {
   // BENCH_ONLY=web: the baseline and the front-end scenarios; BENCH_ONLY=notifications: scenario 7 alone;
   // BENCH_ONLY=export: scenario 8 alone
   // BENCH_ONLY=live | large | pglite-board: scenarios 9, 10, 11 alone; hot-path: the 304 poll and board page on PGlite;
+  // scorecard: a company's scorecard at 500,000 loads;
   // notifier: event lag at 5,000 streams and writes/s with 2,000, before and after the notifier change;
   // trucks: truck matches and return loads at 500,000 loads
   const only = process.env.BENCH_ONLY;
-  const alone = only === "notifications" || only === "export" || only === "live" || only === "large" || only === "pglite-board" || only === "hot-path" || only === "notifier" || only === "trucks";
+  const alone = only === "notifications" || only === "export" || only === "live" || only === "large" || only === "pglite-board" || only === "hot-path" || only === "notifier" || only === "scorecard" || only === "trucks";
   if (!alone && !existsSync(join(ROOT, "dist", "web", "index.html"))) throw new Error("run npm run build first");
   const loadAtStart = machineLoad();
   log(`machine: ${loadAtStart}`);
@@ -327,6 +329,8 @@ async function main() {
     ["hot-path", hotPath],
     // before and after the notifier change, two trees side by side (4–7 minutes)
     ["notifier", notifierScenario],
+    // issue 30: a company's scorecard at 500,000 loads (PostgreSQL)
+    ["scorecard", scorecardScenario],
     // issue 32: truck matches and return loads at 500,000 loads (PostgreSQL)
     ["trucks", trucksScenario],
   ];
