@@ -226,6 +226,19 @@ describe("scorecards both ways, from facts", () => {
     await phone.context().close();
   });
 
+  it("a company with nothing completed yet is told so plainly, with what to do", async () => {
+    const fresh = await haulier(server.app, { name: "Brand New Hauliers Ltd" });
+    const phone = await journey.signedInPage(fresh.member.user, PHONE);
+    await phone.goto("/company");
+    const card = phone.getByTestId("company-scorecard");
+    await card.getByText("No completed loads in this period").waitFor({ timeout: 20_000 });
+    await card.getByText(/Choose a longer period to look further back/).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await viewShot(phone, "scorecards-company-empty-phone");
+    await expectAccessible(phone);
+    await phone.context().close();
+  });
+
   it("staff's Carriers tab sorts by on-time delivery and POD hours and opens the company with its scorecard", async () => {
     // a second company with slower PODs and no late delivery, so the two orders differ
     const other = await haulier(server.app, { name: "Aardvark Haulage Ltd" });

@@ -66,7 +66,7 @@ export function CompanyScorecard({ companyId, level = 2 }: { companyId: string; 
       <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center">
         <BarChart3 className="mx-auto h-8 w-8 text-slate-500" aria-hidden="true" />
         <p className="mt-2 font-medium text-slate-900">No completed loads in this period</p>
-        <p className="mt-1 text-sm text-slate-600">The figures start with the first load completed with its POD, {periodLabel(data)}. Choose a longer period to look further back.</p>
+        <p className="mt-1 text-sm text-slate-600">No load was completed with its POD from {periodLabel(data)}. Choose a longer period to look further back.</p>
       </div>
     );
   else body = <Figures data={data} level={(level + 1) as 3 | 4} />;

@@ -83,7 +83,7 @@ function Tiles({ data }: { data: NetworkScorecard }) {
   );
 }
 
-function SitesWaiting({ data }: { data: NetworkScorecard }) {
+export function SitesWaiting({ data }: { data: NetworkScorecard }) {
   const sites = worstFirst(data.waitingAtSites);
   if (!sites.length) {
     return (
