@@ -42,6 +42,7 @@ beforeAll(async () => {
   L.soton = await createLoad(app, { ...base, loadNumber: "FN-2026-903", pickupCity: "Southampton", pickupZip: "SO14 3JA", deliveryCity: "Leeds", deliveryZip: "LS1 4AP", pickupDate: at(1, 9), deliveryDate: at(1, 18), price: 1100, distance: 240, ratePerMile: 4.58 });
   // Manchester → London delivering in 2 days, and a London pickup home the day after
   L.out = await createLoad(app, { ...base, loadNumber: "FN-2026-910", pickupCity: "Manchester", pickupZip: "M1 1AE", deliveryCity: "London", deliveryZip: "EC1A 1BB", pickupDate: at(2, 7), deliveryDate: at(2, 14), price: 1250, distance: 210, ratePerMile: 5.95 });
+  L.home2 = await createLoad(app, { ...base, loadNumber: "FN-2026-912", pickupCity: "Whitechapel", pickupZip: "E1 6AN", deliveryCity: "Birmingham", deliveryZip: "B1 1AA", pickupDate: at(2, 17), deliveryDate: at(3, 10), price: 700, distance: 120, ratePerMile: 5.83 });
   L.home = await createLoad(app, { ...base, loadNumber: "FN-2026-911", pickupCity: "London", pickupZip: "SE1 7PB", deliveryCity: "Salford", deliveryZip: "M5 4WT", pickupDate: at(3, 8), deliveryDate: at(3, 15), price: 980, distance: 205, ratePerMile: 4.78 });
 });
 afterAll(() => journey?.close());
@@ -131,7 +132,19 @@ describe("trucks and return loads", () => {
     await c.setViewportSize(DESKTOP_1280);
     await viewShot(c, "trucks-booking-return-loads-desktop");
     await c.setViewportSize(PHONE);
+    // a return load is booked from here: the confirmation closes for the next one, whose own looks for loads home in turn
+    expect(await matchCard(section, L.home2).getByRole("button").allTextContents()).toEqual(["Accept Load"]);
+    await matchCard(section, L.home2).getByRole("button", { name: "Accept Load" }).click();
+    const confirm2 = c.getByRole("dialog", { name: "Confirm Load Acceptance" });
+    expect(await confirm2.textContent()).toContain("#FN-2026-912");
+    await done.waitFor({ state: "hidden" });
+    await confirm2.getByRole("button", { name: "Accept Load" }).click();
+    await done.getByText('Load #FN-2026-912 is now "Waiting for Approval".').waitFor();
+    await done.getByText("No return loads near Birmingham yet. New loads are matched as they are posted.").waitFor({ timeout: 15_000 });
+    await settled(done);
+    await viewShot(c, "trucks-return-load-booked-phone");
     await done.getByRole("button", { name: "OK, Got It!" }).click();
+    await done.waitFor({ state: "hidden" });
 
     // the booked card: one small button that opens the list
     const open = card.getByRole("button", { name: "Return loads (1)" });

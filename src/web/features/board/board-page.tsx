@@ -124,7 +124,7 @@ function LoadBoard() {
   const ownBids = useOwnBids();
   const online = useOnline();
   // the booking confirmation offers the loads home from where the booked one delivers (features/trucks)
-  const acceptFlow = useAcceptLoadFlow({ afterBooking: (l) => <Later><ReturnLoadsSection load={l} /></Later> });
+  const acceptFlow = useAcceptLoadFlow({ afterBooking: (l, accept) => <Later><ReturnLoadsSection load={l} onAccept={accept} /></Later> });
   // Accept without a signal says so at once: a booking is never queued to be sent later
   const [acceptOffline, setAcceptOffline] = useState(false);
   // the note goes with the signal's return (set during render: React's pattern for state following a value)

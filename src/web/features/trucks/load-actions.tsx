@@ -18,7 +18,7 @@ export interface LoadActions {
 }
 
 /** `afterBooking`: what the booking confirmation adds for the load just booked (its return loads). */
-export function useLoadActions(opts: { enabled?: boolean; afterBooking?: (load: Load) => ReactNode } = {}): LoadActions {
+export function useLoadActions(opts: { enabled?: boolean; afterBooking?: (load: Load, accept: (next: Load) => void) => ReactNode } = {}): LoadActions {
   const { enabled = true, afterBooking } = opts;
   const acceptFlow = useAcceptLoadFlow({ afterBooking });
   const ownBids = useOwnBids(enabled);

@@ -4,6 +4,7 @@
 // primary action, full-width buttons on a phone).
 import { useId, type ReactNode } from "react";
 import { ArrowRight, CalendarClock, MapPin } from "lucide-react";
+import type { Load } from "@contract/schemas/load";
 import type { MatchedLoad } from "@contract/schemas/truck";
 import { Button } from "../../components/ui/button";
 import { formatMiles, formatMoney, formatRate, formatTimeWindow, formatWeight } from "../../lib/format";
@@ -11,7 +12,22 @@ import { canAcceptLoad, canBidOnLoad, rateOf } from "../loads";
 import type { LoadActions } from "./load-actions";
 
 /** `level`: the load number's heading level under the list's own heading (4 by default). */
-export function MatchCard({ load, milesWords, actions, extra, level = 4 }: { load: MatchedLoad; milesWords: string; actions?: LoadActions; extra?: ReactNode; level?: 3 | 4 | 5 }) {
+/** `actions`: Accept, Bid and View Details; or `onAccept` alone (the booking confirmation's return loads). */
+export function MatchCard({
+  load,
+  milesWords,
+  actions,
+  onAccept,
+  extra,
+  level = 4,
+}: {
+  load: MatchedLoad;
+  milesWords: string;
+  actions?: LoadActions;
+  onAccept?: (load: Load) => void;
+  extra?: ReactNode;
+  level?: 3 | 4 | 5;
+}) {
   const headingId = useId();
   const H = `h${level}` as const;
   const rate = rateOf(load);
@@ -58,6 +74,13 @@ export function MatchCard({ load, milesWords, actions, extra, level = 4 }: { loa
         </p>
       </div>
       {extra}
+      {!actions && onAccept && canAccept && (
+        <div className="mt-3 sm:flex sm:justify-end">
+          <Button variant="success" onClick={() => onAccept(load)} aria-describedby={headingId} className="w-full sm:w-auto">
+            Accept Load
+          </Button>
+        </div>
+      )}
       {actions && (
         // on a phone Accept takes the row and the other two share one (a list of several stays short)
         <div className="mt-3 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:justify-end">

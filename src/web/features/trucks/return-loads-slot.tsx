@@ -14,10 +14,15 @@ const useInBrowser = () => useSyncExternalStore(noSubscription, () => true, () =
 /** A load the carrier's company booked (the board shows a carrier only its own loads once booked). */
 export const isBookedLoad = (load: Pick<Load, "status">) => load.status === "accepted" || load.status === "approved";
 
+/** Nothing at all (not even a hook) for the board's many available loads: only a booked one looks further. */
 export function ReturnLoadsSlot({ load }: { load: Load }) {
+  return isBookedLoad(load) ? <BookedLoadSlot load={load} /> : null;
+}
+
+function BookedLoadSlot({ load }: { load: Load }) {
   const inBrowser = useInBrowser();
   const { isStaff } = useAuth();
-  if (!inBrowser || isStaff || !isBookedLoad(load)) return null;
+  if (!inBrowser || isStaff) return null;
   return (
     <Suspense fallback={null}>
       <ReturnLoadsDisclosure load={load} />

@@ -3,7 +3,8 @@
 // best first). In the booking confirmation as a section; on the booked load's card
 // as one small "Return loads (3)" button that opens the list under it, so the card
 // stays small. Each shows the route, the pickup day, the miles from the delivery and
-// the price, with the usual Accept, Bid and View Details.
+// the price, with the usual Accept, Bid and View Details; in the booking confirmation
+// only Accept, which books it through that confirmation's own flow (no dialog stacked on it).
 import { useId, useState } from "react";
 import { ChevronDown, Undo2 } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
@@ -20,10 +21,10 @@ type Booked = Pick<Load, "id" | "deliveryCity">;
 
 const rule = `Picking up within ${RETURN_LOAD_MILES} miles of the delivery, on its delivery day or the next ${RETURN_LOAD_DAYS_AFTER} days.`;
 
-function ReturnLoadsList({ load, labelledBy, level }: { load: Booked; labelledBy: string; level: 3 | 4 | 5 }) {
+function ReturnLoadsList({ load, labelledBy, level, onAccept }: { load: Booked; labelledBy: string; level: 3 | 4 | 5; onAccept?: (load: Load) => void }) {
   const returns = useReturnLoads(load.id);
   // a return load booked from here offers its own loads home in turn
-  const actions = useLoadActions({ afterBooking: (l) => <ReturnLoadsSection load={l} /> });
+  const actions = useLoadActions({ enabled: !onAccept, afterBooking: (l, accept) => <ReturnLoadsSection load={l} onAccept={accept} /> });
   const list = returns.data ?? [];
   return (
     <>
@@ -42,18 +43,19 @@ function ReturnLoadsList({ load, labelledBy, level }: { load: Booked; labelledBy
         <ul className="grid gap-2" aria-labelledby={labelledBy} data-testid="return-loads">
           {list.map((l) => (
             <li key={l.id}>
-              <MatchCard load={l} milesWords={fromDeliveryWords(l.emptyMiles)} actions={actions} level={level} />
+              <MatchCard load={l} milesWords={fromDeliveryWords(l.emptyMiles)} actions={onAccept ? undefined : actions} onAccept={onAccept} level={level} />
             </li>
           ))}
         </ul>
       )}
-      {actions.dialogs}
+      {!onAccept && actions.dialogs}
     </>
   );
 }
 
 /** The booking confirmation's section: what could bring the truck home. */
-export function ReturnLoadsSection({ load, level = 3 }: { load: Booked; level?: 2 | 3 }) {
+/** `onAccept`: the booking confirmation's own flow (then Accept is each load's one action). */
+export function ReturnLoadsSection({ load, level = 3, onAccept }: { load: Booked; level?: 2 | 3; onAccept?: (load: Load) => void }) {
   const headingId = useId();
   const H = level === 2 ? "h2" : "h3";
   return (
@@ -63,7 +65,7 @@ export function ReturnLoadsSection({ load, level = 3 }: { load: Booked; level?: 
         Return loads from {load.deliveryCity}
       </H>
       <p className="text-xs text-slate-600">{rule}</p>
-      <ReturnLoadsList load={load} labelledBy={headingId} level={level === 2 ? 3 : 4} />
+      <ReturnLoadsList load={load} labelledBy={headingId} level={level === 2 ? 3 : 4} onAccept={onAccept} />
     </section>
   );
 }

@@ -28,7 +28,7 @@ export default function TrucksPage() {
   const { user, isStaff } = useAuth();
   const hasCompany = !!user?.companyId;
   const trucks = useTrucks({}, hasCompany && !isStaff);
-  const actions = useLoadActions({ enabled: hasCompany && !isStaff, afterBooking: (l) => <ReturnLoadsSection load={l} /> });
+  const actions = useLoadActions({ enabled: hasCompany && !isStaff, afterBooking: (l, accept) => <ReturnLoadsSection load={l} onAccept={accept} /> });
   const params = new URLSearchParams(useSearch());
   const offer = params.get("offer");
   const returns = params.get("returns");

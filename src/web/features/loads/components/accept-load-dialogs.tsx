@@ -11,8 +11,14 @@ import { acceptErrorMessage } from "../load-rules";
 
 const AcceptLoadDialogs = lazyNamed(() => import("./accept-load-dialogs-view"), "AcceptLoadDialogs");
 
-/** `afterBooking`: what the success dialog adds under the next steps for the booked load (the board: its return loads, features/trucks). */
-export function useAcceptLoadFlow(opts: { afterBooking?: (load: Load) => ReactNode } = {}): { requestAccept: (load: Load) => void; dialogs: ReactNode } {
+/**
+ * `afterBooking`: what the success dialog adds under the next steps for the booked load (the board: its
+ * return loads, features/trucks); its `accept` books another load from there, the success dialog closing
+ * first so the next confirmation is not stacked over it.
+ */
+export function useAcceptLoadFlow(
+  opts: { afterBooking?: (load: Load, accept: (next: Load) => void) => ReactNode } = {},
+): { requestAccept: (load: Load) => void; dialogs: ReactNode } {
   const { user } = useAuth();
   const accept = useAcceptLoad();
   const [target, setTarget] = useState<Load | null>(null);
@@ -29,6 +35,12 @@ export function useAcceptLoadFlow(opts: { afterBooking?: (load: Load) => ReactNo
     accept.reset();
     setTarget(load);
     setConfirmOpen(true);
+  };
+
+  const acceptNext = (load: Load) => {
+    if (inFlight.current) return;
+    setSuccessOpen(false);
+    requestAccept(load);
   };
 
   const confirm = () => {
@@ -65,7 +77,7 @@ export function useAcceptLoadFlow(opts: { afterBooking?: (load: Load) => ReactNo
         setConfirmOpen={setConfirmOpen}
         setSuccessOpen={setSuccessOpen}
         confirm={confirm}
-        afterBooking={accepted && opts.afterBooking ? opts.afterBooking(accepted) : null}
+        afterBooking={accepted && opts.afterBooking ? opts.afterBooking(accepted, acceptNext) : null}
       />
     </Later>
   );
