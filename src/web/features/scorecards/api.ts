@@ -3,7 +3,7 @@
 // paid invoice, not by the second: kept a minute, and the previous period stays on
 // screen while another loads.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { CompanyScorecard, NetworkScorecard, SiteWaiting } from "@contract/schemas/scorecard";
+import type { CompanyScorecard, NetworkScorecard } from "@contract/schemas/scorecard";
 import { api } from "../../lib/api";
 
 export const companyScorecardUrl = (companyId: string, days: number) => `/api/companies/${encodeURIComponent(companyId)}/scorecard?days=${days}`;
@@ -28,10 +28,5 @@ export function useNetworkScorecard(days: number) {
   });
 }
 
-/** One stop area's waiting as GET /api/loads/{id} adds it (null: fewer than 3 recorded visits there). */
-export type AreaWaiting = Pick<SiteWaiting, "postcodeArea" | "medianMinutes" | "visits">;
-/** The `siteWaiting` part of a load's details. */
-export interface LoadSiteWaiting {
-  pickup: AreaWaiting | null;
-  delivery: AreaWaiting | null;
-}
+/** The `siteWaiting` part of a load's details (contract): each stop's area, or null below 3 recorded visits. */
+export type { SiteWaitingOfLoad } from "@contract/schemas/scorecard";

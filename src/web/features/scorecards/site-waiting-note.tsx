@@ -5,11 +5,11 @@
 import { Hourglass } from "lucide-react";
 import type { Load } from "@contract/schemas/load";
 import { STOPS } from "@contract/schemas/claim";
-import type { LoadSiteWaiting } from "./api";
+import type { SiteWaitingOfLoad } from "./api";
 import { siteWaitingLine } from "./scorecard-format";
 
 export function SiteWaitingNote({ load }: { load: Load }) {
-  const waiting = (load as Load & { siteWaiting?: LoadSiteWaiting | null }).siteWaiting;
+  const waiting = (load as Load & { siteWaiting?: SiteWaitingOfLoad | null }).siteWaiting;
   const lines = STOPS.flatMap((stop) => {
     const w = waiting?.[stop];
     return w ? [{ stop, text: siteWaitingLine(stop, w) }] : [];
