@@ -35,9 +35,11 @@ export const isHandBack = (reason: string | undefined): boolean => (reason ?? ""
  * (company, day) the load's rows counted on before or count on after it.
  */
 export async function reactToScorecardEvent(db: DbOrTx, event: DomainEvent): Promise<string[]> {
-  const before = event.loadId ? await daysOfLoad(db, event.loadId) : [];
+  // claims and invoices have rows of their own: only a load's events move its day sums
+  const loadId = event.type.startsWith("load.") || event.type === "pod.submitted" || event.type === "stop.recorded" ? event.loadId : null;
+  const before = loadId ? await daysOfLoad(db, loadId) : [];
   const touched = await applyScorecardEvent(db, event);
-  if (event.loadId) await recountDays(db, [...before, ...(await daysOfLoad(db, event.loadId))]);
+  if (loadId) await recountDays(db, [...before, ...(await daysOfLoad(db, loadId))]);
   if (event.type === "company.merged") for (const id of [event.data.companyId, event.data.intoCompanyId]) await recountCompany(db, id);
   return touched;
 }
