@@ -127,6 +127,9 @@ describe.each(ENGINES)("carrier companies on %s", (engine) => {
           compliance: "compliant",
           memberCount: 2,
           createdAt: acme.createdAt.toISOString(),
+          // the scorecard's figures (none yet: no load delivered)
+          onTimeDeliveryRate: null,
+          podHoursMedian: null,
         } satisfies Company,
       ]);
 
