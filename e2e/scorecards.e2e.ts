@@ -159,6 +159,12 @@ describe("scorecards both ways, from facts", () => {
     const rows = await behind.getByRole("row").allInnerTexts();
     expect(rows.slice(1, 3).map((r) => r.split(/\s/)[0])).toEqual(["#SC-302", "#SC-304"]);
     expect(await tile(phone, "delivery").getByRole("button").getAttribute("aria-expanded")).toBe("true");
+    // by keyboard: Enter on another figure shows its loads instead
+    await tile(phone, "collection").getByRole("button").focus();
+    await phone.keyboard.press("Enter");
+    await behind.getByText("late: SC-303").waitFor();
+    expect(await tile(phone, "delivery").getByRole("button").getAttribute("aria-expanded")).toBe("false");
+    await tile(phone, "delivery").getByRole("button").click();
     // each chart has its table: the figures a screen reader reads
     const punctuality = card.getByTestId("chart-punctuality");
     await punctuality.getByRole("img", { name: "On time at each stop" }).locator("canvas").waitFor();
@@ -278,7 +284,9 @@ describe("scorecards both ways, from facts", () => {
     await row.getByRole("button", { name: `${company.name}: open company` }).click();
     const dialog = staff.getByRole("dialog", { name: company.name });
     await dialog.getByTestId("figure-delivery").getByText("50%").waitFor({ timeout: 20_000 });
-    await dialog.getByTestId("company-scorecard").scrollIntoViewIfNeeded();
+    await dialog.getByTestId("chart-punctuality").locator("canvas").waitFor();
+    await settled(dialog.getByTestId("company-scorecard"));
+    await expectAccessible(staff);
     await viewShot(staff, "scorecards-company-dialog-desktop");
     await staff.setViewportSize(PHONE);
     await viewShot(staff, "scorecards-company-dialog-phone");
