@@ -5,7 +5,8 @@
 // confirmation offers a London pickup home, which the booked load's card lists too
 // and the bell's return-loads notice opens; staff at a 1280 px desk see the truck in
 // the Trucks tab with its matches beside it and Offer one, and the carrier's bell
-// opens the offered load on the Trucks page.
+// opens the offered load on the Trucks page; a load staff then post that fits the
+// truck reaches the carrier's bell as a match.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { DESKTOP_1280, PHONE, expectAccessible, fitsPhone, settled, shot, startJourney, viewShot, type E2EServer, type Journey } from "./helpers";
@@ -213,5 +214,19 @@ describe("trucks and return loads", () => {
     await settled(offer);
     await viewShot(phone, "trucks-offered-phone");
     await expectAccessible(phone);
+
+    // staff post a load in Leeds for tomorrow: matching finds the truck, and the bell says it is a match
+    const posted = await o.request.post("/api/loads", {
+      headers: { origin: server.url },
+      data: { loadNumber: "FN-2026-920", pickupCity: "Leeds", pickupZip: "LS9 8AG", pickupDate: at(1, 11).toISOString(), deliveryCity: "Hull", deliveryZip: "HU1 1AA", deliveryDate: at(1, 15).toISOString(), price: 450, distance: 60, weight: 8000 },
+    });
+    expect(posted.status()).toBe(201);
+    const fresh = (await posted.json()) as LoadRow;
+    await expect.poll(() => phone.getByTestId("notification-count").textContent(), { timeout: 60_000 }).toBe("1");
+    await phone.getByTestId("notification-bell").click();
+    await phone.getByRole("dialog", { name: "Notifications" }).getByRole("button", { name: /New load FN-2026-920 matches your truck/ }).click();
+    await expect.poll(() => new URL(phone.url()).search).toBe(`?offer=${fresh.id}&match=1`);
+    const found = phone.getByRole("region", { name: "A new load for your truck" });
+    await matchCard(found, fresh).getByText("Matches your truck").waitFor();
   });
 });

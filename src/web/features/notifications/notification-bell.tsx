@@ -20,9 +20,15 @@ const opensAdmin = (n: Notification) => n.type === "vat_number_proposed" || n.ty
 /** A waiting-time claim decided opens the carrier's Claims page, with the amount approved or the reason. */
 const opensClaims = (n: Notification) => n.type === "waiting_claim_decided";
 
-/** A load offered to (or matching) a posted truck opens the Trucks page at that load; return loads open the booked load's return loads there. */
-const trucksPathOf = (n: Notification): string | null =>
-  !n.loadId ? null : n.type === "truck_offer" ? `/trucks?offer=${n.loadId}` : n.type === "return_loads" ? `/trucks?returns=${n.loadId}` : null;
+/**
+ * A load offered to a posted truck (or found for it by matching: data.match) opens the Trucks page at that
+ * load; return loads open the booked load's return loads there.
+ */
+function trucksPathOf(n: Notification): string | null {
+  if (!n.loadId) return null;
+  if (n.type === "truck_offer") return `/trucks?offer=${n.loadId}${n.data?.match === true ? "&match=1" : ""}`;
+  return n.type === "return_loads" ? `/trucks?returns=${n.loadId}` : null;
+}
 
 /** A message on a load opens the load's details on its Messages tab. */
 const opensMessages = (n: Notification) => n.type === "message_received";

@@ -2,7 +2,8 @@
 // on Thursday". Post a truck (the form folds away once the company has trucks), the
 // company's trucks as cards with their status and Remove, and under each open truck
 // the loads that match it, nearest pickup first. The bell opens it at a load the
-// office offered (?offer=<loadId>) or at a booked load's return loads (?returns=<loadId>).
+// office offered (?offer=<loadId>, &match=1 when matching found it) or at a booked load's
+// return loads (?returns=<loadId>).
 import { useEffect, useId, useMemo, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { ChevronDown, Plus, Truck as TruckIcon } from "lucide-react";
@@ -59,7 +60,7 @@ export default function TrucksPage() {
   } else {
     body = (
       <>
-        {offer && UUID.test(offer) && <OfferedLoad loadId={offer} actions={actions} />}
+        {offer && UUID.test(offer) && <OfferedLoad loadId={offer} actions={actions} match={params.get("match") === "1"} />}
         {returns && UUID.test(returns) && <BookedReturnLoads loadId={returns} />}
         <section aria-labelledby={`${formId}-h`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
           <h2 id={`${formId}-h`} className="text-lg font-semibold text-slate-900">
@@ -129,14 +130,14 @@ export default function TrucksPage() {
   );
 }
 
-/** A load the office offered to one of the company's trucks (from the bell), as it stands now. */
-function OfferedLoad({ loadId, actions }: { loadId: string; actions: LoadActions }) {
+/** A load the office offered to one of the company's trucks, or matching found for one (from the bell), as it stands now. */
+function OfferedLoad({ loadId, actions, match }: { loadId: string; actions: LoadActions; match: boolean }) {
   const load = useLoad(loadId);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="space-y-2 rounded-xl border border-brand-100 bg-brand-50 p-3 sm:p-4">
       <h2 id={headingId} className="font-semibold text-slate-900">
-        Offered to your truck
+        {match ? "A new load for your truck" : "Offered to your truck"}
       </h2>
       {load.isError ? (
         <p className="text-sm text-slate-700">This load is no longer available.</p>
@@ -145,7 +146,7 @@ function OfferedLoad({ loadId, actions }: { loadId: string; actions: LoadActions
       ) : load.data.status !== "available" ? (
         <p className="text-sm text-slate-700">Load #{load.data.loadNumber} is no longer available.</p>
       ) : (
-        <MatchCard load={{ ...load.data, emptyMiles: null }} milesWords="Offered by the office" actions={actions} level={3} />
+        <MatchCard load={{ ...load.data, emptyMiles: null }} milesWords={match ? "Matches your truck" : "Offered by the office"} actions={actions} level={3} />
       )}
     </section>
   );
