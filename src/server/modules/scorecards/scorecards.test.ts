@@ -200,6 +200,25 @@ describe.each(ENGINES)("scorecards on %s", (engine) => {
     expect(await network(staff)).toEqual(net);
   });
 
+  it("a merged company's facts follow it, and a rebuild after the merge still equals the maintained rows", async () => {
+    // B (three Manchester visits, no completed load) merges into a fresh company C holding one hand-back
+    const c = await createCompany(t.app);
+    const cm = await memberOf(t.app, c);
+    const held = await bookedLoad(t, { companyName: c.name, memberId: cm.user.id, cookie: cm.cookie }, { status: "accepted", mandataNumber: null });
+    await ok(call("PATCH", `/api/loads/${held.id}/reset-to-available`, staff, { reason: "carrier withdrew" }), "reset");
+    await ok(call("POST", `/api/companies/${b.companyId}/merge`, staff, { intoId: c.id }), "merge");
+    expect((await call("GET", `/api/companies/${b.companyId}/scorecard`, staff)).statusCode).toBe(404);
+    expect((await scorecard(c.id, staff)).handedBack).toBe(1);
+    const visits = (await allFacts(t.app.ctx.db)).visits;
+    expect(visits.filter((v) => v.companyId === b.companyId)).toEqual([]);
+    expect(visits.filter((v) => v.companyId === c.id)).toHaveLength(3);
+    const before = await allFacts(t.app.ctx.db);
+    await rebuildScorecards({ db: t.app.ctx.db, now: clock.now() });
+    const after = await allFacts(t.app.ctx.db);
+    const strip = <T extends { updatedAt?: Date }>(rows: T[]) => rows.map(({ updatedAt: _, ...r }) => r);
+    expect({ ...after, loads: strip(after.loads), summaries: strip(after.summaries) }).toEqual({ ...before, loads: strip(before.loads), summaries: strip(before.summaries) });
+  });
+
   it("the answers match the OpenAPI document (the company list's items with their figures too)", async () => {
     const doc = await openApiChecker(t.app);
     const check = async (route: string, url: string) => {
