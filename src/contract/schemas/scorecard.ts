@@ -43,7 +43,7 @@ export interface ScorecardLoad {
   delivery: Punctuality;
   /** delivery to POD submitted, hours (one decimal); null: no POD yet */
   podHours: number | null;
-  /** the staff reset this load to available with "carrier withdrew" (a hand-back) */
+  /** true (and only then present): staff reset this load to available with "carrier withdrew" (a hand-back) */
   handedBack?: boolean;
 }
 

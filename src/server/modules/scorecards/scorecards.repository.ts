@@ -197,7 +197,7 @@ export async function companyLoadRows(db: DbOrTx, companyId: string, w: { from: 
     .select({
       id: scorecardLoads.loadId,
       loadNumber: scorecardLoads.loadNumber,
-      completedAt: scorecardLoads.completedAt,
+      completed: sql<boolean>`${scorecardLoads.completedAt} is not null`,
       handedBack: scorecardLoads.handedBack,
       collection: scorecardLoads.collection,
       delivery: scorecardLoads.delivery,

@@ -76,13 +76,14 @@ export async function getCompanyScorecard(opts: { ctx: AppContext; actor: UserRo
     handedBack: f.handedBack,
     waitingClaims: { submitted: claims?.submitted ?? 0, approved: claims?.approved ?? 0, amountApproved: Number((claims?.amountApproved ?? 0).toFixed(2)) },
     compliance: status.get(companyId)?.compliance ?? null,
+    // a load still on its way has no figures yet; handedBack only when it was one
     loads: rows.map((r) => ({
       id: r.id,
       loadNumber: r.loadNumber,
-      collection: r.completedAt ? asPunctuality(r.collection) : "unknown",
-      delivery: r.completedAt ? asPunctuality(r.delivery) : "unknown",
-      podHours: r.completedAt ? r.podHours : null,
-      handedBack: r.handedBack,
+      collection: r.completed ? asPunctuality(r.collection) : "unknown",
+      delivery: r.completed ? asPunctuality(r.delivery) : "unknown",
+      podHours: r.completed ? r.podHours : null,
+      ...(r.handedBack ? { handedBack: true } : {}),
     })),
   };
 }
