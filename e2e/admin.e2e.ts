@@ -59,6 +59,8 @@ describe("admin dashboard", () => {
       "Invoices",
       // its count is the waiting-time claims waiting for a decision, shown only when there are some
       "Claims",
+      // the open trucks carriers posted, with their matching loads
+      "Trucks",
       // API tokens and webhooks, admins only (this journey signs in as an admin)
       "Integrations",
     ]);

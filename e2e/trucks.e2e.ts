@@ -86,6 +86,8 @@ describe("trucks and return loads", () => {
 
     const truck = phone.getByTestId("truck-card");
     await truck.waitFor();
+    // the form folds away and the focus lands on the list the truck joined
+    await expect.poll(() => phone.evaluate(() => document.activeElement?.textContent)).toBe("Your company's trucks (1)");
     expect(await truck.getByRole("heading", { level: 3 }).textContent()).toMatch(/LS1.*Anywhere/);
     await truck.getByText("Open", { exact: true }).waitFor();
     const matches = truck.getByRole("list", { name: /Matching loads \(2\)/ });

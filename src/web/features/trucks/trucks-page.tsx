@@ -4,7 +4,7 @@
 // the loads that match it, nearest pickup first. The bell opens it at a load the
 // office offered (?offer=<loadId>, &match=1 when matching found it) or at a booked load's
 // return loads (?returns=<loadId>).
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { ChevronDown, Plus, Truck as TruckIcon } from "lucide-react";
 import { ukDayKey } from "@contract/wall-clock";
@@ -39,6 +39,8 @@ export default function TrucksPage() {
   // the form is open when there is nothing else to see; folded once the company has trucks
   const [formOpen, setFormOpen] = useState<boolean | null>(null);
   const showForm = formOpen ?? (trucks.data ? trucks.data.length === 0 : false);
+  // once posted the form folds away: focus goes to the list the new truck is in, not to the page's start
+  const listHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     document.title = "Trucks";
@@ -79,12 +81,20 @@ export default function TrucksPage() {
             </button>
           </h2>
           <div id={formId} hidden={!showForm} className="mt-3">
-            {showForm && <TruckForm today={today} onPosted={() => setFormOpen(false)} />}
+            {showForm && (
+              <TruckForm
+                today={today}
+                onPosted={() => {
+                  setFormOpen(false);
+                  requestAnimationFrame(() => listHeading.current?.focus());
+                }}
+              />
+            )}
           </div>
         </section>
 
         <section aria-labelledby={`${formId}-list`} className="space-y-3">
-          <h2 id={`${formId}-list`} className="text-lg font-semibold text-slate-900">
+          <h2 id={`${formId}-list`} ref={listHeading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
             Your company's trucks{trucks.data ? ` (${trucks.data.length})` : ""}
           </h2>
           {trucks.isLoading ? (
