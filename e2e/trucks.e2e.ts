@@ -174,7 +174,8 @@ describe("trucks and return loads", () => {
   it("staff see the truck in the Trucks tab with its matches and offer one; the carrier's bell opens it", async () => {
     const o = await journey.signedInPage(staff, DESKTOP_1280);
     await o.goto("/admin");
-    await o.getByRole("tab", { name: "Trucks" }).click();
+    // the tab counts the open trucks
+    await o.getByRole("tab", { name: "Trucks (1 open trucks)" }).click();
     await o.getByLabel("Near postcode").fill("LS2");
     await o.getByLabel("Free on").fill(ukDay(1));
     await o.getByRole("button", { name: "Find trucks" }).click();
@@ -196,6 +197,11 @@ describe("trucks and return loads", () => {
     await o.getByLabel("Near postcode").fill("TR1");
     await o.getByLabel("Within").selectOption("25");
     await o.getByRole("button", { name: "Find trucks" }).click();
+    await o.getByText("No open trucks match these filters. Widen the miles or clear the day.").waitFor();
+    // the filters stay put across a reload
+    await o.reload();
+    await o.getByRole("tab", { name: /^Trucks/ }).click();
+    expect(await o.getByLabel("Near postcode").inputValue()).toBe("TR1");
     await o.getByText("No open trucks match these filters. Widen the miles or clear the day.").waitFor();
     await o.setViewportSize(PHONE);
     await o.getByRole("button", { name: "Clear" }).click();

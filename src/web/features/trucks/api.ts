@@ -6,7 +6,7 @@
 // resync of the loads refresh them too.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MatchedLoad, Truck, TruckInputParsed } from "@contract/schemas/truck";
-import { api, newIdempotencyKey } from "../../lib/api";
+import { api, getWithEtag, newIdempotencyKey } from "../../lib/api";
 
 export const TRUCKS_KEY = ["/api/trucks"] as const;
 export const matchesKey = (truckId: string) => ["/api/loads", "truck-matches", truckId] as const;
@@ -45,6 +45,16 @@ export function useTrucks(filters: StaffTruckFilters = {}, enabled = true) {
     // a new filter keeps the trucks in view until its answer comes (no layout jump)
     placeholderData: keepPreviousData,
   });
+}
+
+/** Staff: how many trucks are open (the Trucks tab's count), from the list's X-Total-Count. */
+export function useOpenTruckCount(enabled = true): number | undefined {
+  return useQuery({
+    queryKey: [TRUCKS_KEY[0], "count"],
+    queryFn: async () => (await getWithEtag<Truck[]>("/api/trucks?limit=1")).total ?? undefined,
+    enabled,
+    refetchInterval: MATCH_POLL_MS,
+  }).data;
 }
 
 export function usePostTruck() {

@@ -9,5 +9,7 @@ import { lazyNamed } from "../../lib/lazy";
 export { ReturnLoadsSlot, isBookedLoad } from "./return-loads-slot";
 /** The booking confirmation's "Return loads from …" section. */
 export const ReturnLoadsSection = /* @__PURE__ */ lazyNamed(() => import("./return-loads"), "ReturnLoadsSection");
+/** Staff: the open trucks (the Trucks tab's count; a plain hook). */
+export { useOpenTruckCount } from "./api";
 /** Staff: the Trucks tab. */
 export const TrucksTab = /* @__PURE__ */ lazyNamed(() => import("./staff/trucks-tab"), "TrucksTab");

@@ -13,7 +13,7 @@ import { ComplianceTab, summaryText, useComplianceSummary } from "../../companie
 import { InvoicesTab, useOverdueInvoiceCount } from "../../invoices";
 import { IntegrationsTab } from "../../integrations";
 import { ClaimsTab, usePendingClaimCount } from "../../claims";
-import { TrucksTab } from "../../trucks";
+import { TrucksTab, useOpenTruckCount } from "../../trucks";
 import { Later } from "../../../lib/lazy";
 import { EMPTY_FILTERS, useAdminLoads, type AdminLoadFilters } from "../api/queries";
 import { usePendingCount } from "../api/user-lists";
@@ -73,6 +73,8 @@ export function AdminTabs({ user, handlers, onEditLoad }: { user: User | null | 
   const overdueInvoices = useOverdueInvoiceCount();
   // the Claims tab counts the waiting-time claims waiting for a decision
   const pendingClaims = usePendingClaimCount();
+  // the Trucks tab counts the open trucks carriers posted
+  const openTrucks = useOpenTruckCount();
 
   return (
     <Tabs.Root value={tab.key === "integrations" && !isAdmin ? "all" : tab.key} onValueChange={(v) => TAB_KEYS.includes(v as TabKey) && setTab({ key: v as TabKey })}>
@@ -100,7 +102,9 @@ export function AdminTabs({ user, handlers, onEditLoad }: { user: User | null | 
         <TabTrigger value="claims">
           Claims <CountBadge n={pendingClaims || undefined} label="claims waiting for a decision" />
         </TabTrigger>
-        <TabTrigger value="trucks">Trucks</TabTrigger>
+        <TabTrigger value="trucks">
+          Trucks <CountBadge n={openTrucks || undefined} label="open trucks" />
+        </TabTrigger>
         {isAdmin && <TabTrigger value="integrations">Integrations</TabTrigger>}
       </Tabs.List>
 

@@ -18,22 +18,45 @@ import { TruckFacts } from "../truck-card";
 const MILES = [10, 25, 50, 100, 200] as const;
 const control = "min-h-11 rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
+/** ui.md: filters that stay put. The last search is kept for the browser tab's session. */
+const STORE = "trucks-tab-filters";
+type Draft = { near: string; miles: number; on: string };
+const EMPTY: Draft = { near: "", miles: 50, on: "" };
+function stored(): Draft {
+  try {
+    const v = JSON.parse(sessionStorage.getItem(STORE) ?? "null") as Partial<Draft> | null;
+    return { near: typeof v?.near === "string" ? v.near : "", miles: MILES.includes(v?.miles as (typeof MILES)[number]) ? v!.miles! : 50, on: typeof v?.on === "string" ? v.on : "" };
+  } catch {
+    return EMPTY;
+  }
+}
+const filtersOf = (d: Draft): StaffTruckFilters => ({ near: d.near.trim() || undefined, miles: d.near.trim() ? d.miles : undefined, on: d.on || undefined });
+
 export function TrucksTab() {
-  const [draft, setDraft] = useState<{ near: string; miles: number; on: string }>({ near: "", miles: 50, on: "" });
-  const [filters, setFilters] = useState<StaffTruckFilters>({});
+  const [draft, setDraft] = useState<Draft>(stored);
+  const [filters, setFilters] = useState<StaffTruckFilters>(() => filtersOf(draft));
   const trucks = useTrucks(filters);
   // a truck and a load offered to it in this visit: Offer stays disabled for it
   const [offered, setOffered] = useState<ReadonlySet<string>>(new Set());
   const ids = useId();
   const nearError = trucks.error instanceof ApiError && trucks.error.status === 400 ? trucks.error.serverMessage ?? "Please check the postcode" : null;
 
+  const keep = (d: Draft) => {
+    try {
+      sessionStorage.setItem(STORE, JSON.stringify(d));
+    } catch {
+      // private mode: the filters last as long as the tab is open
+    }
+  };
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    setFilters({ near: draft.near.trim() || undefined, miles: draft.near.trim() ? draft.miles : undefined, on: draft.on || undefined });
+    setFilters(filtersOf(draft));
+    keep(draft);
   };
   const clear = () => {
-    setDraft({ near: "", miles: 50, on: "" });
+    setDraft(EMPTY);
     setFilters({});
+    keep(EMPTY);
   };
   const list = trucks.data ?? [];
 
