@@ -144,7 +144,7 @@ async function holderOf(db: DbOrTx, loadId: string, loadNumber: string | null): 
 }
 
 /** Punctuality and POD hours of one row, from its facts and the load as it is now. */
-async function refreshRow(db: DbOrTx, loadId: string, companyId: string): Promise<void> {
+export async function refreshRow(db: DbOrTx, loadId: string, companyId: string): Promise<void> {
   const [row, load] = await Promise.all([repo.findRow(db, loadId, companyId), repo.loadTerms(db, loadId)]);
   if (!row || !load) return;
   await repo.setFigures(db, {
