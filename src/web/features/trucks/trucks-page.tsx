@@ -36,9 +36,10 @@ export default function TrucksPage() {
   const today = useMemo(() => ukDayKey(Date.now()), []);
   const sorted = useMemo(() => sortTrucks(trucks.data ?? []), [trucks.data]);
   const formId = useId();
-  // the form is open when there is nothing else to see; folded once the company has trucks
+  // the form is open when there is nothing else to see; folded once the company has trucks, or when the bell
+  // brought the carrier here for a load
   const [formOpen, setFormOpen] = useState<boolean | null>(null);
-  const showForm = formOpen ?? (trucks.data ? trucks.data.length === 0 : false);
+  const showForm = formOpen ?? (!offer && !returns && trucks.data ? trucks.data.length === 0 : false);
   // once posted the form folds away: focus goes to the list the new truck is in, not to the page's start
   const listHeading = useRef<HTMLHeadingElement>(null);
 
