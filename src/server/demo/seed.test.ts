@@ -1,20 +1,23 @@
-// The demo data set (npm run demo): realistic, complete, and seeded only once.
+// The demo data set (npm run demo): realistic, complete, and seeded only once, on each
+// engine; its recorded stops give real scorecards.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../../test/helpers";
+import { createTestApp, ENGINES, TestClock, type TestApp } from "../../../test/helpers";
 import { login } from "../../../test/factories";
-import { bids, loadEvents, loads, users } from "../db/schema";
+import { bids, loadEvents, loads, loadStops, users } from "../db/schema";
 import { DEMO_PASSWORD } from "./accounts";
 import { seedDemo } from "./seed";
 import { passwordSchema } from "../../contract/schemas/user";
 import { ratePerMile } from "../modules/loads/load-visibility";
+import type { CompanyScorecard, NetworkScorecard } from "../../contract/schemas/scorecard";
 
-describe("demo seed", () => {
+describe.each(ENGINES)("demo seed on %s", (engine) => {
   let t: TestApp;
   const now = new Date("2026-11-23T10:00:00Z");
 
   beforeAll(async () => {
-    t = await createTestApp({});
+    // the scorecards' window ends on the seed's day
+    t = await createTestApp({ engine, clock: new TestClock(now) });
   });
   afterAll(() => t?.close());
 
@@ -83,5 +86,47 @@ describe("demo seed", () => {
     const list = await t.app.inject({ url: "/api/loads", headers: { cookie: carrier } });
     expect(list.statusCode).toBe(200);
     expect((list.json() as unknown[]).length).toBeGreaterThan(20);
+  });
+
+  it("shows real scorecards: a carrier company's on-time delivery with its late loads, its POD hours, and the network's waiting at its sites", async () => {
+    const db = t.app.ctx.db;
+    const staff = await login(t.app, "admin@demo.test", DEMO_PASSWORD);
+    const [carrier] = await db.select().from(users).where(eq(users.email, "carrier@demo.test"));
+    expect(carrier.companyId).toBeTruthy();
+    const res = await t.app.inject({ url: `/api/companies/${carrier.companyId}/scorecard`, headers: { cookie: staff } });
+    expect(res.statusCode).toBe(200);
+    const card = res.json() as CompanyScorecard;
+    expect(card.loadsCompleted).toBeGreaterThan(0);
+    expect(card.delivery.late).toBeGreaterThanOrEqual(1);
+    expect(card.delivery.onTime).toBeGreaterThanOrEqual(1);
+    expect(card.podHours.median).not.toBeNull();
+    // the late deliveries are listed, and are this company's completed loads whose driver arrived at the delivery
+    const late = card.loads.filter((l) => l.delivery === "late");
+    expect(late).toHaveLength(card.delivery.late);
+    for (const l of late) {
+      const [load] = await db.select().from(loads).where(eq(loads.id, l.id));
+      expect(load).toMatchObject({ status: "completed", acceptedBy: carrier.id, loadNumber: l.loadNumber });
+      const stops = await db.select().from(loadStops).where(eq(loadStops.loadId, l.id));
+      expect(stops.map((s) => s.stop).sort()).toEqual(["delivery", "pickup"]);
+      expect(stops.every((s) => s.companyId === carrier.companyId && s.arrivedAt! < s.departedAt!)).toBe(true);
+    }
+    // recorded waiting is 20 to 200 minutes
+    for (const s of await db.select().from(loadStops)) {
+      const minutes = (s.departedAt!.getTime() - s.arrivedAt!.getTime()) / 60_000;
+      expect(minutes).toBeGreaterThanOrEqual(20);
+      expect(minutes).toBeLessThanOrEqual(200);
+    }
+
+    // anyone signed in sees the network's waiting at its sites: areas with three visits or more
+    const carrierCookie = await login(t.app, "carrier@demo.test", DEMO_PASSWORD);
+    const net = await t.app.inject({ url: "/api/scorecard/network", headers: { cookie: carrierCookie } });
+    expect(net.statusCode).toBe(200);
+    const sites = (net.json() as NetworkScorecard).waitingAtSites;
+    expect(sites.length).toBeGreaterThanOrEqual(1);
+    for (const s of sites) {
+      expect(s.visits).toBeGreaterThanOrEqual(3);
+      expect(s.medianMinutes).toBeGreaterThanOrEqual(20);
+      expect(s.medianMinutes).toBeLessThanOrEqual(200);
+    }
   });
 });

@@ -6,14 +6,16 @@
 // with no loads, so a restart never duplicates anything.
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { bids, loadEvents, loadViews, loads, users, type UserRow } from "../db/schema";
+import { bids, loadEvents, loadStops, loadViews, loads, stopPositions, users, type UserRow } from "../db/schema";
 import { hashPassword } from "../lib/crypto";
 import { ukWallToInstant } from "../../contract/wall-clock";
 import { ratePerMile } from "../modules/loads/load-visibility";
 import { linkApprovedCarriers } from "../modules/companies/companies.service";
+import { backfillScorecards } from "../modules/scorecards/scorecard-backfill";
 import { DEMO_PASSWORD, DEMO_USERS } from "./accounts";
 import { ABNORMAL, CARGO, DELIVERY_CONTACTS, INSTRUCTIONS, PICKUP_CONTACTS } from "./cargo";
 import { PLACES, roadMiles } from "./places";
+import { demoStops, lateAt, regularLane, type DemoStop } from "./stops";
 
 /** mulberry32: a small seeded generator, so every demo database is the same. */
 function seededRandom(seed: number) {
@@ -90,6 +92,16 @@ export async function seedDemo(opts: { db: DbOrTx; now: Date }): Promise<SeedRes
   await linkApprovedCarriers(db, now);
   const staff = [byKey.get("admin")!, byKey.get("manager")!];
   const carriers = ["carrier", "hughes2", "pennine", "valleys", "highland", "midlands"].map((k) => byKey.get(k)!);
+  // the company each carrier is in now (the stops are recorded for the company holding the load)
+  const companyOf = new Map<string, string | null>();
+  for (const c of carriers) {
+    const [row] = await db.select({ companyId: users.companyId }).from(users).where(sql`${users.id} = ${c.id}`);
+    companyOf.set(c.id, row?.companyId ?? null);
+  }
+  // the stops' own generator, so the rest of the data set is as it was before they were added
+  const stopRnd = seededRandom(20261123);
+  // nothing in the history happens in the future
+  const latest = now.getTime() - 5 * 60_000;
 
   // 66 loads: every status, spread over the past month and the next two weeks
   const plan: string[] = [
@@ -102,13 +114,14 @@ export async function seedDemo(opts: { db: DbOrTx; now: Date }): Promise<SeedRes
   type BidSeed = Omit<typeof bids.$inferInsert, "loadId">;
   type ViewSeed = Omit<typeof loadViews.$inferInsert, "loadId">;
   type EventSeed = { action: string; from: string | null; to: string; actor: UserRow; at: Date; reason?: string };
-  const specs: { values: typeof loads.$inferInsert; events: EventSeed[]; bids: BidSeed[]; views: ViewSeed[] }[] = [];
+  const specs: { values: typeof loads.$inferInsert; events: EventSeed[]; bids: BidSeed[]; views: ViewSeed[]; stops: DemoStop[] }[] = [];
   const timeTypes = ["exact", "before", "between"] as const;
   const fors = ["", "", "Bronze", "Silver", "Gold"] as const;
 
   for (const [i, status] of plan.entries()) {
-    const from = PLACES[(i * 7 + 3) % PLACES.length];
-    let to = PLACES[(i * 11 + 5) % PLACES.length];
+    const lane = regularLane(i, status, PLACES[(i * 7 + 3) % PLACES.length], PLACES[(i * 11 + 5) % PLACES.length]);
+    const from = lane.from;
+    let to = lane.to;
     if (to === from) to = PLACES[(i * 11 + 6) % PLACES.length];
     const abnormal = i === 5 || i === 40;
     const cargo = i === 17 ? CARGO.find((c) => c.type.startsWith("Boxed"))! : abnormal ? ABNORMAL : pick(CARGO);
@@ -198,6 +211,7 @@ export async function seedDemo(opts: { db: DbOrTx; now: Date }): Promise<SeedRes
       { action: "create", from: null, to: "available", actor: staff[i % 2], at: createdAt },
     ];
     const carrier = i % 5 === 0 ? carriers[0] : carriers[i % carriers.length];
+    let stops: DemoStop[] = [];
     if (["accepted", "approved", "completed"].includes(status) || (status === "cancelled" && i % 2 === 0)) {
       const acceptedAt = new Date(createdAt.getTime() + between(1, 30) * 3_600_000);
       values.acceptedBy = carrier.id;
@@ -207,20 +221,23 @@ export async function seedDemo(opts: { db: DbOrTx; now: Date }): Promise<SeedRes
       if (status !== "accepted") {
         const approvedAt = new Date(acceptedAt.getTime() + between(1, 6) * 3_600_000);
         events.push({ action: "approve", from: "accepted", to: "approved", actor: staff[0], at: approvedAt });
+        // the driver's arrivals and departures, as far as they have happened
+        stops = demoStops({ rnd: stopRnd, load: values, from, to, late: lateAt(i), now, latest });
         if (status === "completed") {
-          const pickedUp = pickupDate ?? approvedAt;
-          const delivered = deliveryDate ?? new Date(pickedUp.getTime() + 6 * 3_600_000);
+          // signed for as the driver left; the POD sent from about twenty minutes to thirty hours later
+          const pickedUp = stops[0]?.departedAt ?? pickupDate ?? approvedAt;
+          const delivered = stops[1]?.departedAt ?? deliveryDate ?? new Date(pickedUp.getTime() + 6 * 3_600_000);
           values.pickupSignedBy = pick(["M. Taylor", "J. Hughes", "S. Collins", "A. Khan", "P. Reid"]);
           values.pickupSignedDate = pickedUp;
           values.deliverySignedBy = pick(["E. Wilson", "L. O'Neill", "G. Price", "R. Singh", "K. Brown"]);
           values.deliverySignedDate = delivered;
-          values.completedAt = new Date(delivered.getTime() + 2 * 3_600_000);
+          values.completedAt = new Date(delivered.getTime() + Math.round((0.3 + stopRnd() ** 2 * 30) * 60) * 60_000);
           values.updatedAt = values.completedAt;
           events.push({ action: "complete", from: "approved", to: "completed", actor: carrier, at: values.completedAt });
         } else if (status === "approved" && i % 3 === 0 && pickupDate && pickupDate < now) {
           // collected, not yet delivered: a "Partial" POD
           values.pickupSignedBy = "D. Hughes";
-          values.pickupSignedDate = pickupDate;
+          values.pickupSignedDate = stops[0]?.departedAt ?? pickupDate;
         }
       }
     }
@@ -231,14 +248,12 @@ export async function seedDemo(opts: { db: DbOrTx; now: Date }): Promise<SeedRes
       values.updatedAt = cancelledAt;
     }
 
-    // nothing in the history happens in the future
-    const latest = now.getTime() - 5 * 60_000;
     for (const e of events) if (e.at.getTime() > latest) e.at = new Date(latest);
     for (const k of ["acceptedAt", "completedAt", "updatedAt"] as const) {
       const d = values[k];
       if (d instanceof Date && d.getTime() > latest) values[k] = new Date(latest);
     }
-    const spec = { values, events, bids: [] as BidSeed[], views: [] as ViewSeed[] };
+    const spec = { values, events, bids: [] as BidSeed[], views: [] as ViewSeed[], stops };
     specs.push(spec);
 
     // bids: pending ones on open loads, rejected ones where someone else won
@@ -305,6 +320,13 @@ export async function seedDemo(opts: { db: DbOrTx; now: Date }): Promise<SeedRes
     }
     if (spec.bids.length) await db.insert(bids).values(spec.bids.map((b) => ({ ...b, loadId: row.id })));
     if (spec.views.length) await db.insert(loadViews).values(spec.views.map((v) => ({ ...v, loadId: row.id })));
+    const companyId = spec.values.acceptedBy ? (companyOf.get(spec.values.acceptedBy) ?? null) : null;
+    for (const { positions, ...stop } of spec.stops) {
+      await db.insert(loadStops).values({ ...stop, loadId: row.id, companyId, createdAt: stop.arrivedAt, updatedAt: stop.departedAt });
+      if (positions.length) await db.insert(stopPositions).values(positions.map((p) => ({ ...p, loadId: row.id, userId: spec.values.acceptedBy })));
+    }
   }
+  // the scorecards, from the loads and their stops (in the caller's transaction when there is one)
+  await backfillScorecards({ db, now });
   return { seeded: true, loads: specs.length, accounts: await accountsOf(db) };
 }
