@@ -2,28 +2,16 @@
 // day rules at their edges (25 miles between district centres, the truck's last UK
 // day and the day after, 30 miles and delivery day + 2 for return loads), equipment
 // and weight, the destination, the order (empty miles, then rate per mile), redaction.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ENGINES, TestClock, createTestApp, type TestApp } from "../../../../test/helpers";
+import { describe, expect, it } from "vitest";
+import { ENGINES, type TestApp } from "../../../../test/helpers";
 import { loads, trucks } from "../../db/schema";
 import type { MatchedLoad } from "../../../contract/schemas/truck";
-import { MONDAY, idsOf, loadAt, truckWorld, trucksApi } from "./trucks-test-support";
+import { idsOf, loadAt, truckSuite, type TruckWorld, type TrucksApi } from "./trucks-test-support";
 
 describe.each(ENGINES)("truck matches and return loads (%s)", (engine) => {
-  let t: TestApp;
-  const clock = new TestClock(new Date(MONDAY));
-  let w: Awaited<ReturnType<typeof truckWorld>>;
-  let api: ReturnType<typeof trucksApi>;
-
-  beforeAll(async () => {
-    t = await createTestApp({ engine, clock, jobs: false });
-    w = await truckWorld(t.app);
-    api = trucksApi(t.app);
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    clock.set(MONDAY);
-    await t.app.ctx.db.delete(trucks);
-    await t.app.ctx.db.delete(loads);
+  let t: TestApp, w: TruckWorld, api: TrucksApi;
+  const clock = truckSuite(engine, [trucks, loads], (suite) => {
+    ({ t, w, api } = suite);
   });
 
   const THU = "2026-11-26T09:00:00Z";

@@ -1,7 +1,8 @@
 // Test data for trucks: two carrier companies with a signed-in member each, staff,
 // and short calls of the trucks API. The clock is Monday 23 Nov 2026, 10:00 (GMT).
-import { expect } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import type { App } from "../../app";
+import { TestClock, createTestApp, type Engine, type TestApp } from "../../../../test/helpers";
 import type { LoadRow } from "../../db/schema";
 import type { loads } from "../../db/schema";
 import { createCompany, memberOf } from "../../../../test/company-fixtures";
@@ -9,6 +10,34 @@ import { createLoad, signedIn } from "../../../../test/factories";
 import type { Truck } from "../../../contract/schemas/truck";
 
 export const MONDAY = "2026-11-23T10:00:00Z";
+
+export type TruckWorld = Awaited<ReturnType<typeof truckWorld>>;
+export type TrucksApi = ReturnType<typeof trucksApi>;
+
+/**
+ * A trucks test file's app on one engine (no outbox worker: the tests look at the rows),
+ * with the truck world and the API's calls, handed to `ready` once built. Before each
+ * test the clock is back at Monday and the `emptied` tables are cleared, so each test
+ * posts its own trucks and loads. Returns the clock.
+ */
+export function truckSuite(
+  engine: Engine,
+  emptied: readonly Parameters<App["ctx"]["db"]["delete"]>[0][],
+  ready: (suite: { t: TestApp; w: TruckWorld; api: TrucksApi }) => void,
+): TestClock {
+  const clock = new TestClock(new Date(MONDAY));
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp({ engine, clock, jobs: false });
+    ready({ t, w: await truckWorld(t.app), api: trucksApi(t.app) });
+  });
+  afterAll(() => t?.close());
+  beforeEach(async () => {
+    clock.set(MONDAY);
+    for (const table of emptied) await t!.app.ctx.db.delete(table);
+  });
+  return clock;
+}
 
 export async function truckWorld(app: App) {
   const acme = await createCompany(app, { name: "Acme Haulage Ltd" });

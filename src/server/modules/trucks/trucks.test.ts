@@ -1,28 +1,17 @@
 // Posting, listing and withdrawing trucks: the day rules at their UK-day edges, the
 // 20-open limit (also two posts at once), expiry by UK day, and isolation (another
 // company's truck is 404 everywhere; a carrier lists only their company's).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { ENGINES, TestClock, createTestApp, type TestApp } from "../../../../test/helpers";
+import { ENGINES, type TestApp } from "../../../../test/helpers";
 import { domainEvents, trucks } from "../../db/schema";
 import { MAX_OPEN_TRUCKS, TRUCK_MSG, type Truck } from "../../../contract/schemas/truck";
-import { MONDAY, loadAt, truckBody, truckWorld, trucksApi } from "./trucks-test-support";
+import { loadAt, truckBody, truckSuite, type TruckWorld, type TrucksApi } from "./trucks-test-support";
 
 describe.each(ENGINES)("trucks (%s)", (engine) => {
-  let t: TestApp;
-  const clock = new TestClock(new Date(MONDAY));
-  let w: Awaited<ReturnType<typeof truckWorld>>;
-  let api: ReturnType<typeof trucksApi>;
-
-  beforeAll(async () => {
-    t = await createTestApp({ engine, clock, jobs: false });
-    w = await truckWorld(t.app);
-    api = trucksApi(t.app);
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    clock.set(MONDAY);
-    await t.app.ctx.db.delete(trucks);
+  let t: TestApp, w: TruckWorld, api: TrucksApi;
+  const clock = truckSuite(engine, [trucks], (suite) => {
+    ({ t, w, api } = suite);
   });
 
   it("a member posts a truck: 201 with the contract's shape, the company's name and status open; truck.posted is logged", async () => {

@@ -5,42 +5,19 @@
 // numbers, late ones first), and each chart has a table beside it. Shown on the
 // members' Company page and in the staff company dialog.
 import { useId, useState, type ReactNode } from "react";
-import { BarChart3, Loader2 } from "lucide-react";
+import { BarChart3 } from "lucide-react";
 import type { CompanyScorecard as Scorecard } from "@contract/schemas/scorecard";
-import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { ApiError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { errorMessage, formatNumber } from "../../lib/format";
 import { useCompanyScorecard } from "./api";
-import { DaysPicker, useStoredDays } from "./components/days-picker";
+import { useStoredDays } from "./components/days-picker";
 import { FigureTiles } from "./components/figure-tiles";
 import { LoadsBehindPanel } from "./components/loads-behind";
-import { ChartCard, FiguresTable, PodHoursChart, PunctualityChart, TD, TH } from "./components/chart-card";
+import { Problem, ScorecardPeriod } from "./components/scorecard-period";
+import { ChartCard, ColumnHeads, FiguresTable, PodHoursChart, PunctualityChart, TD } from "./components/chart-card";
 import { formatHours, formatOnTime, hoursInWords, loadsBehind, loadsCount, periodLabel, type LoadsBehind } from "./scorecard-format";
-
-export function Problem({ text, onRetry }: { text: string; onRetry?: () => void }) {
-  return (
-    <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      <p>{text}</p>
-      {onRetry && (
-        <Button variant="outline" className="mt-3" onClick={onRetry}>
-          Retry
-        </Button>
-      )}
-    </div>
-  );
-}
-
-/** The refetch indicator: small, and never a layout jump (ui.md). */
-export function Updating({ busy }: { busy: boolean }) {
-  return (
-    <p role="status" className={cn("inline-flex items-center gap-1 text-xs text-slate-600", busy ? "visible" : "invisible")}>
-      <Loader2 className="h-3 w-3 animate-spin" aria-hidden="true" />
-      {busy ? "Updating data..." : ""}
-    </p>
-  );
-}
 
 const isEmpty = (s: Scorecard) => s.loadsCompleted === 0 && s.loads.length === 0 && s.handedBack === 0 && s.waitingClaims.submitted === 0;
 
@@ -73,22 +50,24 @@ export function CompanyScorecard({ companyId, level = 2 }: { companyId: string; 
 
   return (
     <section aria-labelledby={headingId} className="space-y-3" data-testid="company-scorecard">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <H id={headingId} className="text-lg font-semibold text-slate-900">
-            Scorecard
-          </H>
-          <p className="text-sm text-slate-600">
-            How the loads went, from the recorded times and PODs, {data ? periodLabel(data) : `the last ${days} days`}. Each figure opens the loads behind it.
-          </p>
-          <Updating busy={query.isFetching && !!data} />
-        </div>
-        <DaysPicker days={days} onChange={setDays} className="shrink-0" />
-      </div>
-      {data && query.isError && <Problem text={`The scorecard could not be refreshed: ${errorMessage(query.error, "please try again.")}`} onRetry={() => void query.refetch()} />}
-      <div className={cn("transition-opacity", query.isPlaceholderData && "opacity-60")} aria-busy={query.isPlaceholderData || undefined}>
+      <ScorecardPeriod
+        subject="The scorecard"
+        days={days}
+        onDaysChange={setDays}
+        query={query}
+        heading={
+          <>
+            <H id={headingId} className="text-lg font-semibold text-slate-900">
+              Scorecard
+            </H>
+            <p className="text-sm text-slate-600">
+              How the loads went, from the recorded times and PODs, {data ? periodLabel(data) : `the last ${days} days`}. Each figure opens the loads behind it.
+            </p>
+          </>
+        }
+      >
         {body}
-      </div>
+      </ScorecardPeriod>
     </section>
   );
 }
@@ -115,25 +94,7 @@ function Figures({ data, level }: { data: Scorecard; level: 3 | 4 }) {
           table={
             <FiguresTable
               caption="On time at each stop"
-              head={
-                <tr>
-                  <th scope="col" className={cn(TH, "text-left")}>
-                    Stop
-                  </th>
-                  <th scope="col" className={cn(TH, "text-right")}>
-                    On time
-                  </th>
-                  <th scope="col" className={cn(TH, "text-right")}>
-                    Late
-                  </th>
-                  <th scope="col" className={cn(TH, "text-right")}>
-                    Not known
-                  </th>
-                  <th scope="col" className={cn(TH, "text-right")}>
-                    Share on time
-                  </th>
-                </tr>
-              }
+              head={<ColumnHeads words={["Stop"]} figures={["On time", "Late", "Not known", "Share on time"]} />}
             >
               {stops.map((s) => (
                 <tr key={s.label}>
@@ -163,16 +124,7 @@ function Figures({ data, level }: { data: Scorecard; level: 3 | 4 }) {
             <FiguresTable
               maxHeight
               caption="Hours from delivery to POD, slowest first"
-              head={
-                <tr>
-                  <th scope="col" className={cn(TH, "text-left")}>
-                    Load
-                  </th>
-                  <th scope="col" className={cn(TH, "text-right")}>
-                    Hours to POD
-                  </th>
-                </tr>
-              }
+              head={<ColumnHeads words={["Load"]} figures={["Hours to POD"]} />}
             >
               <tr className="bg-slate-50 font-semibold">
                 <th scope="row" className={cn(TD, "text-left")}>

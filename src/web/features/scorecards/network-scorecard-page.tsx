@@ -12,9 +12,9 @@ import { cn } from "../../lib/cn";
 import { errorMessage, formatNumber } from "../../lib/format";
 import { useAuth } from "../../lib/use-auth";
 import { useNetworkScorecard } from "./api";
-import { Problem, Updating } from "./company-scorecard";
-import { DaysPicker, useStoredDays } from "./components/days-picker";
-import { ChartCard, FiguresTable, SiteWaitingChart, TD, TH } from "./components/chart-card";
+import { useStoredDays } from "./components/days-picker";
+import { Problem, ScorecardPeriod } from "./components/scorecard-period";
+import { ChartCard, ColumnHeads, FiguresTable, SiteWaitingChart, TD } from "./components/chart-card";
 import { formatDays, formatHours, formatPercent, formatWait, periodLabel, stopLabel, worstFirst } from "./scorecard-format";
 
 interface Tile {
@@ -110,22 +110,7 @@ export function SitesWaiting({ data }: { data: NetworkScorecard }) {
         <FiguresTable
           maxHeight
           caption="Waiting at sites, worst first"
-          head={
-            <tr>
-              <th scope="col" className={cn(TH, "text-left")}>
-                Postcode area
-              </th>
-              <th scope="col" className={cn(TH, "text-left")}>
-                Stop
-              </th>
-              <th scope="col" className={cn(TH, "text-right")}>
-                Visits
-              </th>
-              <th scope="col" className={cn(TH, "text-right")}>
-                Median wait
-              </th>
-            </tr>
-          }
+          head={<ColumnHeads words={["Postcode area", "Stop"]} figures={["Visits", "Median wait"]} />}
         >
           {sites.map((s) => (
             <tr key={`${s.postcodeArea}-${s.stop}`}>
@@ -175,29 +160,31 @@ export default function NetworkScorecardPage() {
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         Back to Load Board
       </Link>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Network scorecard</h1>
-          <p className="text-sm text-slate-600">
-            How the network treats carriers: how soon it pays, how it decides waiting-time claims and how long its sites keep drivers waiting,{" "}
-            {data ? periodLabel(data) : `the last ${days} days`}.
-          </p>
-          {!isStaff && (
-            <p className="mt-1 text-sm">
-              <Link href="/company" className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline underline-offset-2">
-                <Building2 className="h-4 w-4" aria-hidden="true" />
-                Your company's scorecard
-              </Link>
+      <ScorecardPeriod
+        subject="The figures"
+        days={days}
+        onDaysChange={setDays}
+        query={query}
+        heading={
+          <>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">Network scorecard</h1>
+            <p className="text-sm text-slate-600">
+              How the network treats carriers: how soon it pays, how it decides waiting-time claims and how long its sites keep drivers waiting,{" "}
+              {data ? periodLabel(data) : `the last ${days} days`}.
             </p>
-          )}
-          <Updating busy={query.isFetching && !!data} />
-        </div>
-        <DaysPicker days={days} onChange={setDays} className="shrink-0" />
-      </div>
-      {data && query.isError && <Problem text={`The figures could not be refreshed: ${errorMessage(query.error, "please try again.")}`} onRetry={() => void query.refetch()} />}
-      <div className={cn("transition-opacity", query.isPlaceholderData && "opacity-60")} aria-busy={query.isPlaceholderData || undefined}>
+            {!isStaff && (
+              <p className="mt-1 text-sm">
+                <Link href="/company" className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 underline underline-offset-2">
+                  <Building2 className="h-4 w-4" aria-hidden="true" />
+                  Your company's scorecard
+                </Link>
+              </p>
+            )}
+          </>
+        }
+      >
         {body}
-      </div>
+      </ScorecardPeriod>
     </main>
   );
 }

@@ -13,7 +13,7 @@ import uPlot from "uplot";
 import type { Insight, InsightWeek } from "@contract/schemas/insight";
 import { formatMoney, formatMoneyWhole, formatNumber } from "../../../lib/format";
 import { describeChart, formatHours, formatShare, weekLabel, weekTick } from "../insight-format";
-import { UplotChart } from "./uplot-chart";
+import { UplotChart } from "../../../components/uplot-chart";
 
 const INK = "#475569"; // slate-600: axes and their words (AA on white)
 const GRID = "#e2e8f0"; // slate-200
@@ -144,16 +144,16 @@ export function InsightCharts({ data }: { data: Insight }) {
   return (
     <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
       <Chart title="Loads posted, booked and completed" description={describeChart("loads", data)}>
-        {(ids) => <UplotChart options={charts.loads.options} data={charts.loads.data} labelledBy={ids.heading} describedBy={ids.desc} />}
+        {(ids) => <UplotChart className="insight-chart" options={charts.loads.options} data={charts.loads.data} labelledBy={ids.heading} describedBy={ids.desc} />}
       </Chart>
       <Chart title="Spend per week" description={describeChart("spend", data)}>
-        {(ids) => <UplotChart options={charts.spend.options} data={charts.spend.data} labelledBy={ids.heading} describedBy={ids.desc} />}
+        {(ids) => <UplotChart className="insight-chart" options={charts.spend.options} data={charts.spend.data} labelledBy={ids.heading} describedBy={ids.desc} />}
       </Chart>
       <Chart title="Booked within 24 hours of posting" description={describeChart("share", data)}>
-        {(ids) => <UplotChart options={charts.share.options} data={charts.share.data} labelledBy={ids.heading} describedBy={ids.desc} />}
+        {(ids) => <UplotChart className="insight-chart" options={charts.share.options} data={charts.share.data} labelledBy={ids.heading} describedBy={ids.desc} />}
       </Chart>
       <Chart title="Median time to book" description={describeChart("median", data)}>
-        {(ids) => <UplotChart options={charts.median.options} data={charts.median.data} labelledBy={ids.heading} describedBy={ids.desc} />}
+        {(ids) => <UplotChart className="insight-chart" options={charts.median.options} data={charts.median.data} labelledBy={ids.heading} describedBy={ids.desc} />}
       </Chart>
     </div>
   );

@@ -6,10 +6,10 @@
 // heading and described by its sentence, and every figure is also in the table beside it.
 // Colours mean the same as elsewhere (on time emerald, late red) and never stand alone:
 // the legend names each series and the table has the numbers.
-import { useEffect, useMemo, useRef } from "react";
+import { useMemo } from "react";
 import uPlot from "uplot";
-import "uplot/dist/uPlot.min.css";
 import type { PunctualityCounts, ScorecardLoad, SiteWaiting } from "@contract/schemas/scorecard";
+import { UplotChart, type UplotOptions } from "../../../components/uplot-chart";
 import { formatNumber } from "../../../lib/format";
 import { formatHours, formatWait, stopLabel } from "../scorecard-format";
 
@@ -21,35 +21,8 @@ const RED = "#b91c1c"; // red-700: late
 const SLATE = "#94a3b8"; // slate-400: not known
 const NAVY = "#1e3a8a"; // brand-800
 
-type Options = Omit<uPlot.Options, "width" | "height">;
-
-/** One chart as wide as its box, redrawn when the box changes size (a phone's 390 px or a desk's column). */
-function UplotBox({ options, data, height = 180, labelledBy, describedBy }: { options: Options; data: uPlot.AlignedData; height?: number; labelledBy: string; describedBy: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const width = () => Math.max(200, Math.floor(el.clientWidth));
-    const chart = new uPlot({ ...options, width: width(), height }, data, el);
-    let frame = 0;
-    const observer =
-      typeof ResizeObserver === "undefined"
-        ? null
-        : new ResizeObserver(() => {
-            cancelAnimationFrame(frame);
-            frame = requestAnimationFrame(() => {
-              if (chart.width !== width()) chart.setSize({ width: width(), height });
-            });
-          });
-    observer?.observe(el);
-    return () => {
-      cancelAnimationFrame(frame);
-      observer?.disconnect();
-      chart.destroy();
-    };
-  }, [options, data, height]);
-  return <div ref={box} role="img" aria-labelledby={labelledBy} aria-describedby={describedBy} className="w-full min-w-0" />;
-}
+/** the scorecards' charts are small: three fit a phone's screen with their tables */
+const HEIGHT = 180;
 
 /** from 0, to a round number above the largest value (1 when all are 0, so the axis still reads) */
 const fromZero: uPlot.Range.Function = (_u, _min, max) => uPlot.rangeNum(0, Math.max(max ?? 0, 1), 0.1, true);
@@ -90,7 +63,7 @@ export interface ChartIds {
 export function PunctualityChart({ collection, delivery, ...ids }: { collection: PunctualityCounts; delivery: PunctualityCounts } & ChartIds) {
   const chart = useMemo(() => {
     const at = (k: keyof PunctualityCounts, place: number) => [0, 1, 2, 3, 4, 5, 6].map((i) => (i === place ? collection[k] : i === place + 4 ? delivery[k] : null));
-    const options: Options = {
+    const options: UplotOptions = {
       ...common,
       scales: { x: { time: false, range: () => [-0.6, 6.6] }, y: { range: fromZero } },
       axes: [categoryAxis(new Map([[1, "Collection"], [5, "Delivery"]])), yAxis((v) => formatNumber(v))],
@@ -99,7 +72,7 @@ export function PunctualityChart({ collection, delivery, ...ids }: { collection:
     const data = [[0, 1, 2, 3, 4, 5, 6], at("onTime", 0), at("late", 1), at("unknown", 2)] as uPlot.AlignedData;
     return { options, data };
   }, [collection, delivery]);
-  return <UplotBox options={chart.options} data={chart.data} {...ids} />;
+  return <UplotChart options={chart.options} data={chart.data} height={HEIGHT} {...ids} />;
 }
 
 /** Hours from delivery to POD, one bar a load, quickest to slowest; loads with no POD yet are left out. */
@@ -107,7 +80,7 @@ export function PodHoursChart({ loads, ...ids }: { loads: readonly ScorecardLoad
   const chart = useMemo(() => {
     const withPod = loads.filter((l) => l.podHours != null).sort((a, b) => a.podHours! - b.podHours!);
     const x = withPod.map((_l, i) => i);
-    const options: Options = {
+    const options: UplotOptions = {
       ...common,
       scales: { x: { time: false, range: () => [-0.6, Math.max(withPod.length, 1) - 0.4] }, y: { range: fromZero } },
       axes: [
@@ -126,14 +99,14 @@ export function PodHoursChart({ loads, ...ids }: { loads: readonly ScorecardLoad
     };
     return { options, data: [x, withPod.map((l) => l.podHours)] as uPlot.AlignedData };
   }, [loads]);
-  return <UplotBox options={chart.options} data={chart.data} {...ids} />;
+  return <UplotChart options={chart.options} data={chart.data} height={HEIGHT} {...ids} />;
 }
 
 /** The median wait at each site area and stop, worst first (as the table beside it). */
 export function SiteWaitingChart({ sites, ...ids }: { sites: readonly SiteWaiting[] } & ChartIds) {
   const chart = useMemo(() => {
     const labels = new Map(sites.map((s, i) => [i, `${s.postcodeArea} ${stopLabel(s.stop).toLowerCase()}`]));
-    const options: Options = {
+    const options: UplotOptions = {
       ...common,
       scales: { x: { time: false, range: () => [-0.6, Math.max(sites.length, 1) - 0.4] }, y: { range: fromZero } },
       axes: [
@@ -144,5 +117,5 @@ export function SiteWaitingChart({ sites, ...ids }: { sites: readonly SiteWaitin
     };
     return { options, data: [sites.map((_s, i) => i), sites.map((s) => s.medianMinutes)] as uPlot.AlignedData };
   }, [sites]);
-  return <UplotBox options={chart.options} data={chart.data} {...ids} />;
+  return <UplotChart options={chart.options} data={chart.data} height={HEIGHT} {...ids} />;
 }

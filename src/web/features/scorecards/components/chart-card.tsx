@@ -3,6 +3,7 @@
 // table are on screen; meanwhile a box of the chart's size holds its place. The
 // sentence under the heading is shown to everyone and describes the chart's image.
 import { lazy, Suspense, useId, type ReactNode } from "react";
+import { cn } from "../../../lib/cn";
 import type { ChartIds } from "../charts/scorecard-charts";
 
 const charts = () => import("../charts/scorecard-charts");
@@ -72,3 +73,21 @@ export function FiguresTable({ caption, head, children, maxHeight = false }: { c
 /** tight on a phone, so a small table fits 390 px; headers may take two lines */
 export const TH = "px-2 py-2 font-semibold sm:px-3";
 export const TD = "px-2 py-2 whitespace-nowrap sm:px-3";
+
+/** A figures table's header row: the columns of words first (aligned left), then the columns of figures (aligned right, as their numbers). */
+export function ColumnHeads({ words, figures, cell = TH }: { words: readonly string[]; figures: readonly string[]; cell?: string }) {
+  return (
+    <tr>
+      {words.map((label) => (
+        <th key={label} scope="col" className={cn(cell, "text-left")}>
+          {label}
+        </th>
+      ))}
+      {figures.map((label) => (
+        <th key={label} scope="col" className={cn(cell, "text-right")}>
+          {label}
+        </th>
+      ))}
+    </tr>
+  );
+}

@@ -6,6 +6,7 @@ import { X } from "lucide-react";
 import { PUNCTUALITY_LABELS, type Punctuality, type ScorecardLoad } from "@contract/schemas/scorecard";
 import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
+import { ColumnHeads } from "./chart-card";
 import { formatHours, lateNumbers, loadsBehind, loadsCount, type LoadsBehind } from "../scorecard-format";
 
 const TITLES: Record<LoadsBehind, string> = {
@@ -47,20 +48,7 @@ export function LoadsBehindPanel({ id, figure, loads, onClose }: { id: string; f
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">{TITLES[figure]}: the loads behind the figure</caption>
           <thead className="sticky top-0 bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className={cn(cell, "text-left font-semibold")}>
-                Load
-              </th>
-              <th scope="col" className={cn(cell, "text-left font-semibold")}>
-                Collection
-              </th>
-              <th scope="col" className={cn(cell, "text-left font-semibold")}>
-                Delivery
-              </th>
-              <th scope="col" className={cn(cell, "text-right font-semibold")}>
-                Hours to POD
-              </th>
-            </tr>
+            <ColumnHeads words={["Load", "Collection", "Delivery"]} figures={["Hours to POD"]} cell={cn(cell, "font-semibold")} />
           </thead>
           <tbody className="divide-y divide-slate-100 text-slate-900">
             {rows.map((l) => (

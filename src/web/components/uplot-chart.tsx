@@ -1,14 +1,19 @@
-// One uPlot chart, as wide as its box (a phone's 390 px or a desk's column),
-// redrawn when the box changes size. uPlot (about 50 KB) is imported by the
-// charts module only, which the insight page loads on its own: it never reaches
+// One uPlot chart, as wide as its box (a phone's 390 px or a desk's column), redrawn
+// when the box changes size; the staff insight page's and the scorecards' charts are
+// drawn with it. uPlot (about 50 KB) arrives only with the chart modules that import
+// this file, and those are loaded lazily (React.lazy or a lazy route): it never reaches
 // the carrier's board or the sign-in page (docs/decisions/0018-insight.md).
 //
-// The canvas says nothing to a screen reader, so the box is one image named by
-// the chart's heading and described by its sentence (aria-labelledby /
-// aria-describedby); every figure is also in the table below the charts.
+// The canvas says nothing to a screen reader, so the box is one image named by the
+// chart's heading and described by its sentence (aria-labelledby / aria-describedby);
+// every figure is also in a table beside or below the chart.
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { cn } from "../lib/cn";
+
+/** everything but the size, which follows the box */
+export type UplotOptions = Omit<uPlot.Options, "width" | "height">;
 
 export function UplotChart({
   options,
@@ -16,13 +21,14 @@ export function UplotChart({
   height = 220,
   labelledBy,
   describedBy,
+  className,
 }: {
-  /** everything but the size, which follows the box */
-  options: Omit<uPlot.Options, "width" | "height">;
+  options: UplotOptions;
   data: uPlot.AlignedData;
   height?: number;
   labelledBy: string;
   describedBy: string;
+  className?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
 
@@ -51,5 +57,5 @@ export function UplotChart({
     };
   }, [options, data, height]);
 
-  return <div ref={box} role="img" aria-labelledby={labelledBy} aria-describedby={describedBy} className="insight-chart w-full min-w-0" />;
+  return <div ref={box} role="img" aria-labelledby={labelledBy} aria-describedby={describedBy} className={cn(className, "w-full min-w-0")} />;
 }
