@@ -2,8 +2,10 @@
 // network — real towns with their real postcodes and counties, road-like distances,
 // market-like prices — with every load status, FORS level, special badge and
 // time-window type, approved carriers and one pending registration, and bids in
-// every state. Deterministic (seeded random), and it runs only on a database
-// with no loads, so a restart never duplicates anything.
+// every state, and the booked loads' recorded stops (stops.ts), from which it
+// ends by building the scorecards (backfillScorecards, in the same transaction).
+// Deterministic (seeded random), and it runs only on a database with no loads,
+// so a restart never duplicates anything.
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { bids, loadEvents, loadStops, loadViews, loads, stopPositions, users, type UserRow } from "../db/schema";

@@ -27,7 +27,7 @@ main(config, {
     const result = await app.ctx.db.transaction((tx) => seedDemo({ db: tx, now: app.ctx.clock.now() }));
     console.log(
       result.seeded
-        ? `  Demo data: ${result.loads} loads, carriers, bids and a pending registration were added.`
+        ? `  Demo data: ${result.loads} loads, carriers, bids, recorded stops, scorecards and a pending registration were added.`
         : "  Demo data: the database already has loads, so nothing was added.",
     );
     console.log(`  Open ${url} and sign in with one of the demo accounts (password for all: ${DEMO_PASSWORD}):`);

@@ -36,6 +36,8 @@ export type DemoStop = Omit<typeof loadStops.$inferInsert, "loadId" | "companyId
 /**
  * The stops of one booked load, pickup first; a stop whose departure would be after
  * `latest` is not recorded yet (nor the delivery after an unrecorded pickup).
+ * Arrivals are on time or late as `late` says (judged as the scorecard judges them,
+ * by onTimeWindow), unless the load's own times leave too little room between them.
  */
 export function demoStops(opts: {
   rnd: () => number;
@@ -48,7 +50,8 @@ export function demoStops(opts: {
 }): DemoStop[] {
   const { rnd, load, latest } = opts;
   const between = (lo: number, hi: number) => lo + rnd() * (hi - lo);
-  const out: DemoStop[] = [];
+  // planned: when the driver arrives at each stop, and for how long they wait there
+  const planned: { stop: "pickup" | "delivery"; arrived: number; waited: number; earliest: number }[] = [];
   for (const stop of ["pickup", "delivery"] as const) {
     const window = onTimeWindow({
       timeType: load[`${stop}TimeType`] ?? "exact",
@@ -58,17 +61,29 @@ export function demoStops(opts: {
     });
     if (!window) break;
     // on time: early for `exact` and `before`, inside a `between` window; late: after it
-    let arrived = opts.late[stop]
+    const arrived = opts.late[stop]
       ? window.to + between(10, 150) * MIN
       : window.from === null
         ? window.to - between(5, 120) * MIN
         : between(window.from, Math.max(window.from, window.to - 10 * MIN));
-    // the delivery comes after the pickup was left
-    const previous = out[0]?.departedAt.getTime();
-    if (previous !== undefined) arrived = Math.max(arrived, previous + 30 * MIN);
-    const arrivedAt = new Date(Math.round(arrived / MIN) * MIN);
-    const departedAt = new Date(arrivedAt.getTime() + Math.round(between(20, 200)) * MIN);
-    if (departedAt.getTime() > latest || (stop === "delivery" && !out.length)) break;
+    // the earliest an on-time arrival may move to (no more than three hours early)
+    const earliest = opts.late[stop] ? arrived : Math.min(arrived, window.from ?? window.to - 180 * MIN);
+    planned.push({ stop, arrived, waited: Math.round(between(20, 200)) * MIN, earliest });
+  }
+  // the delivery comes at least half an hour after the pickup was left: an on-time
+  // pickup starts earlier or waits less (20 minutes at least) before the delivery is pushed back
+  const [pickup, delivery] = planned;
+  if (pickup && delivery && pickup.arrived + pickup.waited + 30 * MIN > delivery.arrived) {
+    pickup.arrived = Math.max(pickup.earliest, delivery.arrived - 30 * MIN - pickup.waited);
+    pickup.waited = Math.max(20 * MIN, Math.min(pickup.waited, delivery.arrived - 30 * MIN - pickup.arrived));
+    delivery.arrived = Math.max(delivery.arrived, pickup.arrived + pickup.waited + 30 * MIN);
+  }
+  const out: DemoStop[] = [];
+  for (const { stop, arrived, waited } of planned) {
+    // whole minutes; an arrival rounds up, so one at a window's start stays inside it
+    const arrivedAt = new Date(Math.ceil(arrived / MIN) * MIN);
+    const departedAt = new Date(arrivedAt.getTime() + Math.round(waited / MIN) * MIN);
+    if (departedAt.getTime() > latest) break;
     const place = stop === "pickup" ? opts.from : opts.to;
     const positions: DemoStop["positions"] = [];
     const evidence = (kind: "arrival" | "departure", at: Date): StopEvidence => {
