@@ -58,7 +58,7 @@ describe.each(ENGINES)("CSV load import on %s", (engine) => {
     expect(await loadCount()).toBe(before);
   });
 
-  it("a commit creates every row as a hand-posted load: number, distance from the postcodes, history, lane alert and webhook jobs", async () => {
+  it("a commit creates every row as a hand-posted load: number, distance from the postcodes, history, lane alert, truck match and webhook jobs", async () => {
     // a webhook endpoint for load.created: a hand-posted load queues one delivery for it
     const admin = await login(t.app, (await createManager(t.app, { role: "admin", isAdmin: true })).email);
     const hook = await t.app.inject({ method: "POST", url: "/api/admin/webhooks", headers: { cookie: admin }, payload: { url: "https://93.184.216.34/hook", events: ["load.created"] } });
@@ -70,7 +70,7 @@ describe.each(ENGINES)("CSV load import on %s", (engine) => {
       return rows.filter((j) => ids.some((id) => JSON.stringify(j.payload).includes(id))).map((j) => j.kind).sort();
     };
     const handJobs = await jobsOf([byHand.json().id]);
-    expect(handJobs).toEqual(["lane-alert", "webhook"]);
+    expect(handJobs).toEqual(["lane-alert", "truck-match", "webhook"]);
 
     const res = await post(importCsv([base, { ...base, loadNumber: "TMS-0001", deliveryZip: "M1 1AE", weight: "12000", adr: "yes", equipmentType: "curtain" }]), { dryRun: false });
     expect(res.statusCode).toBe(201);
