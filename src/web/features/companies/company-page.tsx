@@ -19,22 +19,11 @@ import { ComplianceStatus } from "./components/compliance-status";
 import { CompanyProfileForm } from "./components/company-profile-form";
 import { DocumentsList } from "./components/documents-list";
 import { CompanyScorecard } from "../scorecards";
+import { Problem } from "../../components/problem";
 
 // the dialog and its upload code load on first use
 const DocumentUploadDialog = lazyNamed(() => import("./components/document-upload-dialog"), "DocumentUploadDialog");
 
-function Problem({ text, onRetry }: { text: string; onRetry?: () => void }) {
-  return (
-    <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      <p>{text}</p>
-      {onRetry && (
-        <Button variant="outline" className="mt-3" onClick={onRetry}>
-          Retry
-        </Button>
-      )}
-    </div>
-  );
-}
 
 export default function CompanyPage() {
   const { isStaff } = useAuth();

@@ -14,7 +14,6 @@ import { Link } from "wouter";
 import { ArrowLeft, Banknote, CalendarRange, Handshake, Loader2, PackageCheck, PackagePlus, Timer, Zap } from "lucide-react";
 import type { Insight } from "@contract/schemas/insight";
 import { INSIGHT_DEFAULT_WEEKS, INSIGHT_WEEK_CHOICES } from "@contract/insight-weeks";
-import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { cn } from "../../lib/cn";
 import { errorMessage, formatMoney, formatNumber } from "../../lib/format";
@@ -22,6 +21,7 @@ import { useInsight } from "./api";
 import { formatHours, formatShare, isEmptyPeriod, periodLabel } from "./insight-format";
 import { InsightCharts } from "./components/insight-charts";
 import { InsightTable } from "./components/insight-table";
+import { Problem } from "../../components/problem";
 
 const STORE_KEY = "insight.weeks";
 
@@ -101,16 +101,6 @@ function Tiles({ data }: { data: Insight }) {
   );
 }
 
-function Problem({ text, onRetry }: { text: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      <p>{text}</p>
-      <Button variant="outline" className="mt-3" onClick={onRetry}>
-        Retry
-      </Button>
-    </div>
-  );
-}
 
 function Figures({ data }: { data: Insight }) {
   if (isEmptyPeriod(data)) {

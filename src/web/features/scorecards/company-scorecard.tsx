@@ -15,7 +15,8 @@ import { useCompanyScorecard } from "./api";
 import { useStoredDays } from "./components/days-picker";
 import { FigureTiles } from "./components/figure-tiles";
 import { LoadsBehindPanel } from "./components/loads-behind";
-import { Problem, ScorecardPeriod } from "./components/scorecard-period";
+import { ScorecardPeriod } from "./components/scorecard-period";
+import { Problem } from "../../components/problem";
 import { ChartCard, ColumnHeads, FiguresTable, PodHoursChart, PunctualityChart, TD } from "./components/chart-card";
 import { formatHours, formatOnTime, hoursInWords, loadsBehind, loadsCount, periodLabel, type LoadsBehind } from "./scorecard-format";
 

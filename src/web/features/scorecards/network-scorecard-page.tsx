@@ -13,7 +13,8 @@ import { errorMessage, formatNumber } from "../../lib/format";
 import { useAuth } from "../../lib/use-auth";
 import { useNetworkScorecard } from "./api";
 import { useStoredDays } from "./components/days-picker";
-import { Problem, ScorecardPeriod } from "./components/scorecard-period";
+import { ScorecardPeriod } from "./components/scorecard-period";
+import { Problem } from "../../components/problem";
 import { ChartCard, ColumnHeads, FiguresTable, SiteWaitingChart, TD } from "./components/chart-card";
 import { formatDays, formatHours, formatPercent, formatWait, periodLabel, stopLabel, worstFirst } from "./scorecard-format";
 

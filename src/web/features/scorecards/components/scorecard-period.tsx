@@ -5,23 +5,10 @@
 // dimmed while the next one loads.
 import type { ReactNode } from "react";
 import { Loader2 } from "lucide-react";
-import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 import { errorMessage } from "../../../lib/format";
 import { DaysPicker } from "./days-picker";
-
-export function Problem({ text, onRetry }: { text: string; onRetry?: () => void }) {
-  return (
-    <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      <p>{text}</p>
-      {onRetry && (
-        <Button variant="outline" className="mt-3" onClick={onRetry}>
-          Retry
-        </Button>
-      )}
-    </div>
-  );
-}
+import { Problem } from "../../../components/problem";
 
 /** The refetch indicator: small, and never a layout jump (ui.md). */
 export function Updating({ busy }: { busy: boolean }) {
